@@ -1,0 +1,82 @@
+#include "dmlconf/support.h"
+
+namespace dmlconf {
+
+namespace {
+using DT = DataType;
+using FL = FeatureLevel;
+
+const DataTypeSet kAll11 = {DT::kFloat64, DT::kFloat32, DT::kFloat16, DT::kInt64,
+                            DT::kInt32,   DT::kInt16,   DT::kInt8,    DT::kUint64,
+                            DT::kUint32,  DT::kUint16,  DT::kUint8};
+const DataTypeSet kStd8 = {DT::kFloat32, DT::kFloat16, DT::kInt32,  DT::kInt16,
+                           DT::kInt8,    DT::kUint32,  DT::kUint16, DT::kUint8};
+const DataTypeSet kOld6 = {DT::kFloat32, DT::kFloat16, DT::kInt32,
+                           DT::kInt16,   DT::kUint32,  DT::kUint16};
+const DataTypeSet kNone = {};
+const DataTypeSet kU32 = {DT::kUint32};
+const DataTypeSet kGatherIndices = {DT::kInt64, DT::kInt32, DT::kUint64, DT::kUint32};
+
+// Transcribed from ../shared/spec/README.md ("Support:" lines), lowest first.
+const SupportRow kSplit[] = {
+    {FL::k1_0, 4, 4, kOld6, kNone},
+    {FL::k2_1, 4, 4, kStd8, kNone},
+    {FL::k3_0, 1, 8, kStd8, kNone},
+    {FL::k4_1, 1, 8, kAll11, kNone},
+};
+const SupportRow kJoin[] = {
+    {FL::k1_0, 4, 4, kOld6, kNone},
+    {FL::k2_1, 4, 4, kStd8, kNone},
+    {FL::k3_0, 4, 5, kStd8, kNone},  // erratum J1: see RankRejectionDisputed
+    {FL::k4_1, 1, 8, kAll11, kNone},
+};
+const SupportRow kGather[] = {
+    {FL::k1_0, 4, 4, {DT::kFloat32, DT::kFloat16}, kU32},
+    {FL::k2_1, 4, 4, kStd8, kU32},
+    {FL::k3_0, 1, 8, kStd8, kGatherIndices},
+    {FL::k4_1, 1, 8, kAll11, kGatherIndices},
+};
+// SPACE_TO_DEPTH1 follows DEPTH_TO_SPACE1's table (spec README).
+const SupportRow kDepthSpace[] = {
+    {FL::k2_1, 4, 4, kStd8, kNone},
+    {FL::k5_0, 4, 4, kAll11, kNone},
+};
+const SupportRow kReverse[] = {
+    {FL::k2_1, 4, 4, kStd8, kU32},
+    {FL::k3_0, 4, 5, kStd8, kU32},
+    {FL::k4_0, 1, 8, kStd8, kU32},
+    {FL::k5_0, 1, 8, kAll11, {DT::kUint64, DT::kUint32}},
+};
+}  // namespace
+
+std::span<const SupportRow> SupportTable(OperatorType type) {
+  switch (type) {
+    case OperatorType::kSplit: return kSplit;
+    case OperatorType::kJoin: return kJoin;
+    case OperatorType::kGather: return kGather;
+    case OperatorType::kDepthToSpace1:
+    case OperatorType::kSpaceToDepth1: return kDepthSpace;
+    case OperatorType::kReverseSubsequences: return kReverse;
+  }
+  return {};
+}
+
+FeatureLevel IntroducedAt(OperatorType type) { return SupportTable(type).front().level; }
+
+const SupportRow* FindSupport(OperatorType type, FeatureLevel level) {
+  const SupportRow* found = nullptr;
+  for (const SupportRow& row : SupportTable(type))
+    if (row.level <= level) found = &row;
+  return found;
+}
+
+bool HasIndexTensor(OperatorType type) {
+  return type == OperatorType::kGather || type == OperatorType::kReverseSubsequences;
+}
+
+bool RankRejectionDisputed(OperatorType type, FeatureLevel level, uint32_t rank) {
+  return type == OperatorType::kJoin && level >= FL::k3_1 && level < FL::k4_1 && rank >= 1 &&
+         rank <= kMaxDimensions && !(rank >= 4 && rank <= 5);
+}
+
+}  // namespace dmlconf

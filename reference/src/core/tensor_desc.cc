@@ -1,0 +1,77 @@
+#include "dmlconf/tensor_desc.h"
+
+namespace dmlconf {
+
+namespace {
+uint64_t SatMul(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? kSizeOverflow : r;
+}
+uint64_t SatAdd(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_add_overflow(a, b, &r) ? kSizeOverflow : r;
+}
+}  // namespace
+
+TensorDesc TensorDesc::Packed(DataType type, std::vector<uint32_t> sizes) {
+  TensorDesc desc;
+  desc.data_type = type;
+  desc.sizes = std::move(sizes);
+  return desc;
+}
+
+uint64_t TensorDesc::ElementCount() const {
+  uint64_t count = 1;
+  for (uint32_t s : sizes) count = SatMul(count, s);
+  return count;
+}
+
+std::vector<uint32_t> PackedStrides(std::span<const uint32_t> sizes) {
+  std::vector<uint32_t> strides(sizes.size(), 1);
+  uint64_t stride = 1;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    strides[d] = uint32_t(stride);  // exact for valid tensors (< 2^32 elements)
+    stride = SatMul(stride, sizes[d]);
+  }
+  return strides;
+}
+
+std::vector<uint32_t> TensorDesc::EffectiveStrides() const {
+  if (strides && strides->size() == sizes.size()) return *strides;
+  return PackedStrides(sizes);
+}
+
+uint64_t TensorDesc::MinimumTotalBytes() const {
+  if (strides && strides->size() != sizes.size()) return 0;
+  const std::vector<uint32_t> st = EffectiveStrides();
+  uint64_t last = 0;  // offset of the last element, in elements
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] == 0) return 0;
+    last = SatAdd(last, SatMul(sizes[d] - 1, st[d]));
+  }
+  const uint64_t bytes = SatMul(SatAdd(last, 1), ElementSize());
+  if (bytes >= kSizeOverflow - 3) return kSizeOverflow;
+  return (bytes + 3) & ~uint64_t(3);
+}
+
+uint64_t TensorDesc::TotalBytes() const {
+  return total_tensor_size_in_bytes ? *total_tensor_size_in_bytes : MinimumTotalBytes();
+}
+
+uint64_t TensorDesc::ElementOffset(std::span<const uint32_t> coords) const {
+  const std::vector<uint32_t> st = EffectiveStrides();
+  uint64_t offset = 0;
+  for (size_t d = 0; d < coords.size() && d < st.size(); ++d) offset += uint64_t(coords[d]) * st[d];
+  return offset;
+}
+
+std::string FormatSizes(std::span<const uint32_t> sizes) {
+  std::string out = "{";
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(sizes[i]);
+  }
+  return out + "}";
+}
+
+}  // namespace dmlconf

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Sets up a Debian machine for dmlconf and builds it; then does one job.
+#
+#   tools/bootstrap.sh run     the full conformance run on the in-tree backends,
+#                              reports in out/conformance/
+#   tools/bootstrap.sh test    the whole test suite (CTest)
+#   tools/bootstrap.sh asan    the test suite under ASan+UBSan (build-asan/)
+#   tools/bootstrap.sh build   set up and build only
+#
+# Idempotent: packages already installed are not touched, and an existing build
+# directory is reused.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+job=${1:-build}
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  libgtest-dev libgmock-dev libbenchmark-dev  # tests and benchmarks
+  libyaml-cpp-dev                             # case files
+  libeigen3-dev                               # FLOAT16 (Eigen::half), third-opinion oracles
+  nlohmann-json3-dev                          # JSON reports
+  libcli11-dev                                # the dmlconf command line
+)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "bootstrap: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() {  # build_dir, extra cmake args...
+  local dir=$1
+  shift
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$dir" --parallel "$(nproc)"
+}
+
+install_missing
+case "$job" in
+  build)
+    configure_and_build build
+    ;;
+  run)
+    configure_and_build build
+    build/dmlconf run cases --backend reference --backend blocked --report-dir out/conformance
+    ;;
+  test)
+    configure_and_build build -DDMLCONF_WERROR=ON
+    ctest --test-dir build --output-on-failure --parallel "$(nproc)"
+    ;;
+  asan)
+    configure_and_build build-asan -DDMLCONF_SANITIZE=ON -DDMLCONF_BUILD_BENCHMARKS=OFF \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)"
+    ;;
+  *)
+    echo "usage: tools/bootstrap.sh run|test|asan|build" >&2
+    exit 2
+    ;;
+esac
