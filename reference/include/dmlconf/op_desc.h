@@ -104,9 +104,19 @@ struct TensorSlot {
 // Inputs in binding order: SPLIT {InputTensor}; JOIN {InputTensors[i]...};
 // GATHER {InputTensor, IndicesTensor}; DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1
 // {InputTensor}; REVERSE_SUBSEQUENCES {InputTensor, SequenceLengthsTensor}.
+// The slots point into `desc`: keep it alive (hence the deleted rvalue overloads).
 std::vector<TensorSlot> InputSlots(const OperatorDesc& desc);
 // Outputs in binding order: SPLIT {OutputTensors[i]...}; others {OutputTensor}.
 std::vector<TensorSlot> OutputSlots(const OperatorDesc& desc);
+std::vector<TensorSlot> InputSlots(OperatorDesc&&) = delete;
+std::vector<TensorSlot> OutputSlots(OperatorDesc&&) = delete;
+// The same for a concrete descriptor, without converting it to a (temporary)
+// OperatorDesc.
+#define DMLCONF_OPERATOR(Type, NAME, Desc)          \
+  std::vector<TensorSlot> InputSlots(const Desc& desc); \
+  std::vector<TensorSlot> OutputSlots(const Desc& desc);
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
 
 // The memory of one operator call: one buffer per slot, in slot order, each at
 // least that tensor's TotalBytes() long. Inputs are read only.

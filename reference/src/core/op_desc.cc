@@ -94,4 +94,10 @@ std::vector<TensorSlot> OutputSlots(const OperatorDesc& desc) {
   return std::visit(SlotLister{false}, desc);
 }
 
+#define DMLCONF_OPERATOR(Type, NAME, Desc)                                                      \
+  std::vector<TensorSlot> InputSlots(const Desc& desc) { return SlotLister{true}(desc); }   \
+  std::vector<TensorSlot> OutputSlots(const Desc& desc) { return SlotLister{false}(desc); }
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+
 }  // namespace dmlconf

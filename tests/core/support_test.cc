@@ -1,0 +1,100 @@
+#include "dmlconf/support.h"
+
+#include <gtest/gtest.h>
+
+namespace dmlconf {
+namespace {
+
+using DT = DataType;
+using FL = FeatureLevel;
+
+TEST(Support, ALevelBetweenRowsAnswersWithTheRowBelow) {
+  const SupportRow* row = FindSupport(OperatorType::kGather, FL::k3_1);
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->level, FL::k3_0);
+  EXPECT_EQ(row->min_rank, 1u);
+  EXPECT_EQ(row->max_rank, 8u);
+  EXPECT_TRUE(row->data_types.Contains(DT::kInt8));
+  EXPECT_FALSE(row->data_types.Contains(DT::kFloat64));
+  EXPECT_EQ(row->index_types.ToString(), "INT64 INT32 UINT64 UINT32");
+}
+
+TEST(Support, OperatorsDoNotExistBelowTheirIntroduction) {
+  EXPECT_EQ(FindSupport(OperatorType::kDepthToSpace1, FL::k2_0), nullptr);
+  EXPECT_EQ(FindSupport(OperatorType::kSpaceToDepth1, FL::k1_0), nullptr);
+  EXPECT_EQ(FindSupport(OperatorType::kReverseSubsequences, FL::k2_0), nullptr);
+  EXPECT_NE(FindSupport(OperatorType::kReverseSubsequences, FL::k2_1), nullptr);
+  EXPECT_EQ(IntroducedAt(OperatorType::kSplit), FL::k1_0);
+  EXPECT_EQ(IntroducedAt(OperatorType::kDepthToSpace1), FL::k2_1);
+}
+
+// Every row transcribed from the spec README's "Support:" lines.
+TEST(Support, TablesMatchTheSpecification) {
+  struct Expect {
+    OperatorType op;
+    FL level;
+    uint32_t min_rank, max_rank;
+    const char* types;
+    const char* index_types;
+  };
+  const char* all11 = "FLOAT64 FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 UINT8";
+  const char* std8 = "FLOAT32 FLOAT16 INT32 INT16 INT8 UINT32 UINT16 UINT8";
+  const char* old6 = "FLOAT32 FLOAT16 INT32 INT16 UINT32 UINT16";
+  const char* idx4 = "INT64 INT32 UINT64 UINT32";
+  const Expect rows[] = {
+      {OperatorType::kSplit, FL::k1_0, 4, 4, old6, ""},
+      {OperatorType::kSplit, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kSplit, FL::k3_0, 1, 8, std8, ""},
+      {OperatorType::kSplit, FL::k4_1, 1, 8, all11, ""},
+      {OperatorType::kJoin, FL::k1_0, 4, 4, old6, ""},
+      {OperatorType::kJoin, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kJoin, FL::k3_0, 4, 5, std8, ""},
+      {OperatorType::kJoin, FL::k4_1, 1, 8, all11, ""},
+      {OperatorType::kGather, FL::k1_0, 4, 4, "FLOAT32 FLOAT16", "UINT32"},
+      {OperatorType::kGather, FL::k2_1, 4, 4, std8, "UINT32"},
+      {OperatorType::kGather, FL::k3_0, 1, 8, std8, idx4},
+      {OperatorType::kGather, FL::k4_1, 1, 8, all11, idx4},
+      {OperatorType::kDepthToSpace1, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kDepthToSpace1, FL::k5_0, 4, 4, all11, ""},
+      {OperatorType::kSpaceToDepth1, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kSpaceToDepth1, FL::k5_0, 4, 4, all11, ""},
+      {OperatorType::kReverseSubsequences, FL::k2_1, 4, 4, std8, "UINT32"},
+      {OperatorType::kReverseSubsequences, FL::k3_0, 4, 5, std8, "UINT32"},
+      {OperatorType::kReverseSubsequences, FL::k4_0, 1, 8, std8, "UINT32"},
+      {OperatorType::kReverseSubsequences, FL::k5_0, 1, 8, all11, "UINT64 UINT32"},
+  };
+  size_t total_rows = 0;
+  for (OperatorType op : kAllOperatorTypes) total_rows += SupportTable(op).size();
+  EXPECT_EQ(total_rows, std::size(rows));
+  for (const Expect& e : rows) {
+    const SupportRow* row = FindSupport(e.op, e.level);
+    ASSERT_NE(row, nullptr) << OperatorName(e.op) << " " << FeatureLevelName(e.level);
+    EXPECT_EQ(row->level, e.level) << OperatorName(e.op);
+    EXPECT_EQ(row->min_rank, e.min_rank) << OperatorName(e.op) << " " << FeatureLevelName(e.level);
+    EXPECT_EQ(row->max_rank, e.max_rank) << OperatorName(e.op) << " " << FeatureLevelName(e.level);
+    EXPECT_EQ(row->data_types.ToString(), e.types) << OperatorName(e.op);
+    EXPECT_EQ(row->index_types.ToString(), e.index_types) << OperatorName(e.op);
+  }
+}
+
+TEST(Support, JoinRankRejectionIsDisputedOnlyWhereErratumJ1Says) {
+  EXPECT_TRUE(RankRejectionDisputed(OperatorType::kJoin, FL::k3_1, 3));
+  EXPECT_TRUE(RankRejectionDisputed(OperatorType::kJoin, FL::k4_0, 8));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k4_0, 5));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k3_0, 3));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k2_1, 5));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k4_1, 3));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kSplit, FL::k3_1, 3));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k3_1, 9));
+}
+
+TEST(Support, OnlyGatherAndReverseHaveAnIndexTensor) {
+  for (OperatorType op : kAllOperatorTypes) {
+    const bool has = op == OperatorType::kGather || op == OperatorType::kReverseSubsequences;
+    EXPECT_EQ(HasIndexTensor(op), has) << OperatorName(op);
+    for (const SupportRow& row : SupportTable(op)) EXPECT_EQ(!row.index_types.Empty(), has);
+  }
+}
+
+}  // namespace
+}  // namespace dmlconf
