@@ -1,0 +1,16 @@
+// Whole-file replacement: readers of `path` see either the old file or the complete
+// new one, never a partial write.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+
+namespace dmlconf::report_internal {
+
+// Writes `contents` to a new temporary file beside `path` (same directory, so the
+// rename cannot cross file systems), fsyncs it and renames it over `path`. On any
+// failure the temporary file is removed and std::runtime_error names `path`, the step
+// that failed and the system's reason.
+void WriteFileAtomically(const std::filesystem::path& path, std::string_view contents);
+
+}  // namespace dmlconf::report_internal

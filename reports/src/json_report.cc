@@ -1,0 +1,83 @@
+#include <nlohmann/json.hpp>
+
+#include "atomic_file.h"
+#include "dmlconf/reports/run_report.h"
+#include "report_text.h"
+
+namespace dmlconf {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+using report_internal::Tally;
+
+constexpr std::string_view kJsonFormat = "dmlconf-report-v1";
+
+Json CountsJson(const Tally& tally) {
+  Json counts = Json::object();
+  counts["total"] = tally.total;
+  for (Verdict verdict : kAllVerdicts) counts[std::string(VerdictName(verdict))] = tally[verdict];
+  return counts;
+}
+
+Json SummaryJson(const RunReport& report) {
+  Tally total;
+  std::map<std::string, Tally> by_backend;
+  std::map<std::string, Tally> by_operator;
+  for (const std::string& backend : report_internal::BackendsOf(report)) by_backend[backend];
+  for (const CaseResult& result : report.results) {
+    total.Add(result);
+    by_backend[result.backend].Add(result);
+    by_operator[result.op].Add(result);
+  }
+  Json summary = CountsJson(total);
+  summary["by_backend"] = Json::object();
+  for (const auto& [backend, tally] : by_backend) summary["by_backend"][backend] = CountsJson(tally);
+  summary["by_operator"] = Json::object();
+  for (const auto& [op, tally] : by_operator) summary["by_operator"][op] = CountsJson(tally);
+  return summary;
+}
+
+Json CaseJson(const CaseResult& result) {
+  return Json{
+      {"name", result.name},
+      {"file", result.file},
+      {"line", result.line},
+      {"operator", result.op},
+      {"feature_level", result.feature_level},
+      {"expect", result.expect},
+      {"data_types", result.data_types},
+      {"ranks", result.ranks},
+      {"backend", result.backend},
+      {"status", VerdictName(result.verdict)},
+      {"message", result.message},
+      {"reproducer", result.reproducer},
+      {"seconds", result.seconds},
+  };
+}
+
+}  // namespace
+
+void WriteJsonReport(const RunReport& report, const std::filesystem::path& path) {
+  Json root{
+      {"format", kJsonFormat},
+      {"tool", report.tool},
+      {"tool_version", report.tool_version},
+      {"started_at", report.started_at},
+      {"feature_level", report.feature_level},
+      {"command_line", report.command_line},
+      {"backends", report.backends},
+      {"case_paths", report.case_paths},
+  };
+  root["summary"] = SummaryJson(report);
+  Json cases = Json::array();
+  for (const CaseResult& result : report.results) cases.push_back(CaseJson(result));
+  root["cases"] = std::move(cases);
+  // Messages quote backend output verbatim, which may be any bytes: replace invalid
+  // UTF-8 with U+FFFD instead of throwing halfway through a run's only record.
+  std::string text = root.dump(2, ' ', false, Json::error_handler_t::replace);
+  text += '\n';
+  report_internal::WriteFileAtomically(path, text);
+}
+
+}  // namespace dmlconf

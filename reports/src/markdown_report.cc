@@ -1,0 +1,181 @@
+#include <algorithm>
+#include <string>
+
+#include "atomic_file.h"
+#include "dmlconf/reports/run_report.h"
+#include "report_text.h"
+
+namespace dmlconf {
+
+namespace {
+
+using report_internal::FirstLine;
+using report_internal::PlainText;
+using report_internal::Tally;
+
+size_t LongestBacktickRun(std::string_view text) {
+  size_t longest = 0;
+  size_t run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+// Text outside code: every character Markdown (or the HTML it may embed) could read as
+// syntax is backslash-escaped, and line breaks become spaces so a table row stays one
+// row.
+std::string Text(std::string_view raw) {
+  std::string out;
+  for (char c : PlainText(raw)) {
+    if (c == '\n' || c == '\t') {
+      out += ' ';
+      continue;
+    }
+    if (std::string_view("\\`*_[]<>|#!&~").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// An inline code span that survives backticks in the text; '|' is escaped because GFM
+// splits table cells on it even inside code.
+std::string Code(std::string_view raw) {
+  std::string text = PlainText(raw);
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::string escaped;
+  for (char c : text) {
+    if (c == '|') escaped += '\\';
+    escaped += c;
+  }
+  const std::string fence(LongestBacktickRun(text) + 1, '`');
+  const bool pad = !escaped.empty() && (escaped.front() == '`' || escaped.back() == '`');
+  return fence + (pad ? " " : "") + escaped + (pad ? " " : "") + fence;
+}
+
+std::string CodeBlock(std::string_view raw, std::string_view language) {
+  const std::string text = PlainText(raw);
+  const std::string fence(std::max<size_t>(3, LongestBacktickRun(text) + 1), '`');
+  std::string block = fence + std::string(language) + "\n" + text;
+  if (block.back() != '\n') block += '\n';
+  return block + fence + "\n\n";
+}
+
+std::string Facts(const RunReport& report) {
+  std::string backends;
+  for (const std::string& backend : report_internal::BackendsOf(report)) {
+    backends += (backends.empty() ? "" : ", ") + Code(backend);
+  }
+  std::string paths;
+  for (const std::string& path : report.case_paths) {
+    paths += (paths.empty() ? "" : ", ") + Code(path);
+  }
+  return "| | |\n| --- | --- |\n"
+         "| Backends | " + backends + " |\n"
+         "| Feature level | " + Text(report.feature_level) + " |\n"
+         "| Started | " + Text(report.started_at) + " |\n"
+         "| Tool | " + Text(report.tool + " " + report.tool_version) + " |\n"
+         "| Command | " + Code(report.command_line) + " |\n"
+         "| Cases | " + paths + " |\n\n";
+}
+
+std::string CountCells(const Tally& tally) {
+  std::string row = " " + std::to_string(tally.total) + " |";
+  for (Verdict verdict : kAllVerdicts) row += " " + std::to_string(tally[verdict]) + " |";
+  return row + "\n";
+}
+
+std::string SummaryTable(const RunReport& report) {
+  std::string table = "## Summary\n\n| backend | operator | total |";
+  std::string rule = "| --- | --- | ---: |";
+  for (Verdict verdict : kAllVerdicts) {
+    table += " " + std::string(VerdictName(verdict)) + " |";
+    rule += " ---: |";
+  }
+  table += "\n" + rule + "\n";
+  Tally total;
+  for (const auto& [key, results] : report_internal::GroupByBackendAndOp(report)) {
+    for (const CaseResult* result : results) total.Add(*result);
+    table += "| " + Text(key.first) + " | " + Text(key.second) + " |" +
+             CountCells(report_internal::TallyOf(results));
+  }
+  return table + "| **all** | |" + CountCells(total) + "\n";
+}
+
+std::string Failure(const CaseResult& result) {
+  std::string text = "### " + Code(result.name) + " " + std::string(VerdictName(result.verdict)) +
+                     " on " + Text(result.backend) + "\n\n" + Text(result.op) + ", level " +
+                     Text(result.feature_level) + ", expect " + Text(result.expect) + ", " +
+                     Code(result.file + ":" + std::to_string(result.line)) + "\n\n";
+  if (result.verdict == Verdict::kUnexpectedPass) {
+    text += "Passed, but it is listed as an expected failure: remove it from the list.\n\n";
+  }
+  if (!result.message.empty()) text += CodeBlock(result.message, "text");
+  if (!result.reproducer.empty()) text += "Reproduce:\n\n" + CodeBlock(result.reproducer, "sh");
+  return text;
+}
+
+std::string Failures(const RunReport& report) {
+  std::string body;
+  int count = 0;
+  for (const CaseResult& result : report.results) {
+    if (!VerdictFailsRun(result.verdict)) continue;
+    body += Failure(result);
+    ++count;
+  }
+  if (count == 0) return "## Failures\n\nNone.\n\n";
+  return "## Failures (" + std::to_string(count) + ")\n\n" + body;
+}
+
+// Skips are grouped by reason: a run skips hundreds of cases for a handful of reasons,
+// and the reasons are what a reader acts on.
+std::string Skipped(const RunReport& report) {
+  std::map<std::string, std::map<std::string, int>> by_reason;  // reason -> op -> count
+  int count = 0;
+  for (const CaseResult& result : report.results) {
+    if (result.verdict != Verdict::kSkipped) continue;
+    const std::string reason = result.message.empty() ? "(no reason given)" : result.message;
+    ++by_reason[reason][result.op];
+    ++count;
+  }
+  if (count == 0) return "";
+  std::string text = "## Skipped (" + std::to_string(count) + ")\n\n"
+                     "| reason | cases | operators |\n| --- | ---: | --- |\n";
+  for (const auto& [reason, by_op] : by_reason) {
+    int cases = 0;
+    std::string ops;
+    for (const auto& [op, n] : by_op) {
+      cases += n;
+      ops += (ops.empty() ? "" : ", ") + Text(op) + " (" + std::to_string(n) + ")";
+    }
+    text += "| " + Text(reason) + " | " + std::to_string(cases) + " | " + ops + " |\n";
+  }
+  return text + "\n";
+}
+
+std::string ExpectedFailures(const RunReport& report) {
+  std::string text;
+  int count = 0;
+  for (const CaseResult& result : report.results) {
+    if (result.verdict != Verdict::kExpectedFailure) continue;
+    text += "- " + Code(result.name) + " on " + Text(result.backend) + ": " +
+            Text(FirstLine(result.message)) + "\n";
+    ++count;
+  }
+  if (count == 0) return "";
+  return "## Expected failures (" + std::to_string(count) + ")\n\n" + text + "\n";
+}
+
+}  // namespace
+
+void WriteMarkdownReport(const RunReport& report, const std::filesystem::path& path) {
+  const std::string verdict = report.Failed() ? "FAIL" : "PASS";
+  const std::string text = "# " + Text(report.tool) + " conformance report\n\n**" + verdict +
+                           "**: " + report.SummaryLine() + "\n\n" + Facts(report) +
+                           SummaryTable(report) + Failures(report) + Skipped(report) +
+                           ExpectedFailures(report);
+  report_internal::WriteFileAtomically(path, text);
+}
+
+}  // namespace dmlconf
