@@ -49,12 +49,18 @@ Validation CheckBufferFields(std::string_view op, const TensorSlot& slot) {
   const TensorDesc& t = *slot.desc;
   const uint64_t minimum = t.MinimumTotalBytes();
   // A minimum that overflows 64 bits can never be bound: refuse it whatever the total.
-  if (minimum == kSizeOverflow || t.TotalBytes() < minimum)
+  if (minimum == kSizeOverflow)
+    return Fail(Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
+                Message(op, ": ", slot.role, " with Sizes ", FormatSizes(t.sizes), ", Strides ",
+                        FormatSizes(t.EffectiveStrides()), " and DataType ",
+                        DataTypeName(t.data_type), " would need more than 2^64-1 bytes; no ",
+                        "TotalTensorSizeInBytes can hold it."));
+  if (t.TotalBytes() < minimum)
     return Fail(Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
                 Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(),
                         " but Sizes ", FormatSizes(t.sizes), ", Strides ",
                         FormatSizes(t.EffectiveStrides()), " and DataType ",
-                        DataTypeName(t.data_type), " need ", FormatCount(minimum), "."));
+                        DataTypeName(t.data_type), " need ", minimum, " bytes."));
   if (t.TotalBytes() % 4 != 0)
     return Fail(Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
                 Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(),

@@ -1,0 +1,139 @@
+// What validation accepts at the edges of its rules, the seeds' examples, and
+// the order in which rules are checked.
+#include <gtest/gtest.h>
+
+#include "dmlconf/validate.h"
+#include "validate/descs.h"
+
+namespace dmlconf {
+namespace {
+
+using testing::T;
+using DT = DataType;
+const FeatureLevel kTop = kHighestFeatureLevel;
+
+TensorDesc Strided(std::vector<uint32_t> sizes, std::vector<uint32_t> strides) {
+  TensorDesc t = T(std::move(sizes));
+  t.strides = std::move(strides);
+  return t;
+}
+
+Reason Code(const OperatorDesc& desc, FeatureLevel level = kTop) {
+  return Validate(desc, level).reason;
+}
+
+// REVERSE_SUBSEQUENCES at rank 2, axis 1, with the given input and output.
+OperatorDesc Reverse2D(TensorDesc input, TensorDesc output) {
+  TensorDesc lengths = T({input.sizes[0], 1}, DT::kUint32);
+  return ReverseSubsequencesDesc{std::move(input), std::move(lengths), std::move(output), 1};
+}
+
+TEST(OutputAliasing, PaddedAndPermutedOutputsAreAccepted) {
+  EXPECT_EQ(Code(Reverse2D(T({3, 2}), Strided({3, 2}, {8, 1}))), Reason::OK);  // padded
+  EXPECT_EQ(Code(Reverse2D(T({3, 2}), Strided({3, 2}, {1, 3}))), Reason::OK);  // column-major
+  // Size-1 dimensions never alias, whatever their stride.
+  EXPECT_EQ(Code(Reverse2D(T({1, 2}), Strided({1, 2}, {0, 1}))), Reason::OK);
+  // Offsets 0,2,3,5: disjoint, and the sorted-extent test sees it.
+  EXPECT_EQ(Code(Reverse2D(T({2, 2}), Strided({2, 2}, {3, 2}))), Reason::OK);
+}
+
+TEST(OutputAliasing, BroadcastInputsAreFine) {
+  EXPECT_EQ(Code(Reverse2D(Strided({3, 2}, {0, 1}), T({3, 2}))), Reason::OK);
+}
+
+TEST(OutputAliasing, ZeroStrideAndOverlapAreRefused) {
+  EXPECT_EQ(Code(Reverse2D(T({3, 2}), Strided({3, 2}, {0, 1}))), Reason::TENSOR_OUTPUT_ALIASED);
+  EXPECT_EQ(Code(Reverse2D(T({3, 2}), Strided({3, 2}, {1, 1}))), Reason::TENSOR_OUTPUT_ALIASED);
+  EXPECT_EQ(Code(Reverse2D(T({3, 2}), Strided({3, 2}, {2, 2}))), Reason::TENSOR_OUTPUT_ALIASED);
+}
+
+// A project choice (validate/tensor_rules.cc): offsets i*2 + j*3 for sizes {3,2}
+// are 0,3,2,5,4,7, all distinct, yet the sufficient test refuses the layout.
+TEST(OutputAliasing, InterleavedButDisjointIsRefusedByChoice) {
+  EXPECT_EQ(Code(Reverse2D(T({3, 2}), Strided({3, 2}, {2, 3}))), Reason::TENSOR_OUTPUT_ALIASED);
+}
+
+TEST(TensorLimits, EdgesThatAreAccepted) {
+  // 65535 * 65537 = 2^32 - 1 elements: exactly the maximum.
+  EXPECT_EQ(Code(Reverse2D(T({65535, 65537}, DT::kUint8), T({65535, 65537}, DT::kUint8))),
+            Reason::OK);
+  TensorDesc big_total = T({3, 2});
+  big_total.total_tensor_size_in_bytes = 1024;
+  big_total.guaranteed_base_offset_alignment = 256;
+  EXPECT_EQ(Code(Reverse2D(big_total, T({3, 2}))), Reason::OK);
+  TensorDesc aligned16 = T({3, 2});
+  aligned16.guaranteed_base_offset_alignment = 16;
+  EXPECT_EQ(Code(Reverse2D(T({3, 2}), aligned16)), Reason::OK);
+  // Rank 8 is the largest legal rank.
+  EXPECT_EQ(Code(testing::MakeValid(OperatorType::kJoin, 8, DT::kInt8)), Reason::OK);
+}
+
+TEST(TensorLimits, MinimumSizeRoundsUpToFour) {
+  // 3 UINT8 elements need roundup(3, 4) = 4 bytes: 3 is too small, 4 is enough.
+  TensorDesc t = T({1, 3}, DT::kUint8);
+  t.total_tensor_size_in_bytes = 3;
+  EXPECT_EQ(Code(Reverse2D(t, T({1, 3}, DT::kUint8))), Reason::TENSOR_TOTAL_SIZE_TOO_SMALL);
+  t.total_tensor_size_in_bytes = 4;
+  EXPECT_EQ(Code(Reverse2D(t, T({1, 3}, DT::kUint8))), Reason::OK);
+  // Strided: (2*4 + 1*1 + 1) elements * 4 bytes = 40 bytes.
+  TensorDesc s = Strided({3, 2}, {4, 1});
+  s.total_tensor_size_in_bytes = 36;
+  EXPECT_EQ(Code(Reverse2D(s, T({3, 2}))), Reason::TENSOR_TOTAL_SIZE_TOO_SMALL);
+  s.total_tensor_size_in_bytes = 40;
+  EXPECT_EQ(Code(Reverse2D(s, T({3, 2}))), Reason::OK);
+}
+
+TEST(RuleOrder, EarlierRulesWin) {
+  // An input's own rule is reported before an output's.
+  SplitDesc split = testing::ValidSplit();
+  split.input_tensor.guaranteed_base_offset_alignment = 3;
+  split.output_tensors[0].sizes[0] = 0;
+  EXPECT_EQ(Code(split), Reason::TENSOR_ALIGNMENT_INVALID);
+  // Per-tensor rules come before rank and type agreement.
+  GatherDesc gather = testing::ValidGather();
+  gather.indices_tensor = T({3}, DT::kFloat16);
+  gather.output_tensor.total_tensor_size_in_bytes = 2;
+  EXPECT_EQ(Code(gather), Reason::TENSOR_TOTAL_SIZE_TOO_SMALL);
+  gather.output_tensor.total_tensor_size_in_bytes.reset();
+  EXPECT_EQ(Code(gather), Reason::RANK_MISMATCH);
+  // The index tensor's type is judged against index_types, not the data type.
+  gather = testing::ValidGather();
+  gather.indices_tensor.data_type = DT::kFloat32;
+  EXPECT_EQ(Code(gather), Reason::INDEX_DATA_TYPE_NOT_SUPPORTED);
+  // Mismatched data types are reported before unsupported ones.
+  split = testing::ValidSplit();
+  split.input_tensor.data_type = DT::kFloat64;
+  EXPECT_EQ(Code(split, FeatureLevel::k1_0), Reason::DATA_TYPE_MISMATCH);
+  // A missing operator is reported before anything else.
+  DepthToSpace1Desc d2s = testing::ValidDepthToSpace1();
+  d2s.block_size = 0;
+  EXPECT_EQ(Code(d2s, FeatureLevel::k1_0), Reason::OPERATOR_NOT_AVAILABLE);
+}
+
+// Seed 002's examples, with erratum G1's correction (IndexDimensions 1).
+TEST(GatherSeedExamples, AllValidateOk) {
+  const DT u32 = DT::kUint32;
+  const GatherDesc examples[] = {
+      {T({4}), T({5}, u32), T({5}), 0, 1},
+      {T({3, 2}), T({1, 4}, u32), T({4, 2}), 0, 1},
+      {T({3, 2}), T({1, 2}, u32), T({3, 2}), 1, 1},        // G1 corrected
+      {T({1, 3, 3}), T({1, 1, 2}, u32), T({3, 1, 2}), 2, 2},  // G3: the fields count
+      {T({1, 3, 2}), T({1, 2, 2}, u32), T({2, 2, 2}), 1, 2},
+  };
+  for (const GatherDesc& e : examples)
+    EXPECT_EQ(Validate(e, FeatureLevel::k3_0).ToString(), "OK") << FormatSizes(e.input_tensor.sizes);
+}
+
+TEST(GatherIndexDimensions, ZeroAndFullRankAreInRange) {
+  // K = 0: the axis disappears and a leading 1 fills its slot.
+  EXPECT_EQ(Code(GatherDesc{T({2, 5, 3}), T({1, 1, 1}, DT::kUint32), T({1, 2, 3}), 1, 0}),
+            Reason::OK);
+  // K = D (erratum G2): {} ++ {1,1,4} ++ {2,3} = {1,1,4,2,3} -> two leading 1s dropped.
+  EXPECT_EQ(Code(GatherDesc{T({5, 2, 3}), T({1, 1, 4}, DT::kUint32), T({4, 2, 3}), 0, 3}),
+            Reason::OK);
+  EXPECT_EQ(Code(GatherDesc{T({5, 2, 3}), T({1, 1, 4}, DT::kUint32), T({4, 2, 3}), 0, 4}),
+            Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE);
+}
+
+}  // namespace
+}  // namespace dmlconf
