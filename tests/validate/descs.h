@@ -14,12 +14,8 @@ inline TensorDesc T(std::vector<uint32_t> sizes, DataType type = DataType::kFloa
 }
 
 // Rank 4, FLOAT32, valid at every level the operator exists at.
-inline SplitDesc ValidSplit() {
-  return {T({2, 3, 6, 4}), {T({2, 3, 2, 4}), T({2, 3, 4, 4})}, 2};
-}
-inline JoinDesc ValidJoin() {
-  return {{T({2, 3, 2, 4}), T({2, 3, 4, 4})}, T({2, 3, 6, 4}), 2};
-}
+inline SplitDesc ValidSplit() { return {T({2, 3, 6, 4}), {T({2, 3, 2, 4}), T({2, 3, 4, 4})}, 2}; }
+inline JoinDesc ValidJoin() { return {{T({2, 3, 2, 4}), T({2, 3, 4, 4})}, T({2, 3, 6, 4}), 2}; }
 // output = input[0..2) ++ indices[3..4) ++ input[3..4) = {1,1,3,4}.
 inline GatherDesc ValidGather() {
   return {T({1, 1, 5, 4}), T({1, 1, 1, 3}, DataType::kUint32), T({1, 1, 3, 4}), 2, 1};

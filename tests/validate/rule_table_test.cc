@@ -1,9 +1,9 @@
 // One row per (operator, broken rule): a descriptor that breaks exactly that
 // rule, the level, the expected code and the numbers the message must name.
+#include <gtest/gtest.h>
+
 #include <set>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "dmlconf/validate.h"
 #include "validate/descs.h"
@@ -40,8 +40,8 @@ std::vector<RuleRow> Gates() {
        "REVERSE_SUBSEQUENCES is introduced at feature level 2_1"},
       {"split_no_outputs", With(testing::ValidSplit(), [](auto& d) { d.output_tensors.clear(); }),
        kTop, R::TENSOR_COUNT_ZERO, "SPLIT: OutputCount is 0"},
-      {"join_no_inputs", With(testing::ValidJoin(), [](auto& d) { d.input_tensors.clear(); }),
-       kTop, R::TENSOR_COUNT_ZERO, "JOIN: InputCount is 0"},
+      {"join_no_inputs", With(testing::ValidJoin(), [](auto& d) { d.input_tensors.clear(); }), kTop,
+       R::TENSOR_COUNT_ZERO, "JOIN: InputCount is 0"},
   };
 }
 
@@ -60,75 +60,90 @@ std::vector<RuleRow> OneTensorRules() {
        "SPLIT: InputTensor.DimensionCount is 9"},
       {"reverse_rank0", ReverseSubsequencesDesc{T({}), T({}, DT::kUint32), T({}), 0}, kTop,
        R::TENSOR_RANK_INVALID, "InputTensor.DimensionCount is 0"},
-      {"join_size_zero", With(testing::ValidJoin(), [](auto& d) {
-         d.input_tensors[1] = T({2, 3, 0, 4});
-         d.output_tensor = T({2, 3, 2, 4});
-       }),
+      {"join_size_zero",
+       With(testing::ValidJoin(),
+            [](auto& d) {
+              d.input_tensors[1] = T({2, 3, 0, 4});
+              d.output_tensor = T({2, 3, 2, 4});
+            }),
        kTop, R::TENSOR_SIZE_ZERO, "JOIN: InputTensors[1].Sizes[2] is 0"},
-      {"gather_strides_rank", With(testing::ValidGather(), [](auto& d) {
-         d.input_tensor.strides = std::vector<uint32_t>{20, 4, 1};
-       }),
+      {"gather_strides_rank",
+       With(testing::ValidGather(),
+            [](auto& d) {
+              d.input_tensor.strides = std::vector<uint32_t>{20, 4, 1};
+            }),
        kTop, R::TENSOR_STRIDES_RANK_MISMATCH, "InputTensor.Strides has 3 entries"},
-      {"reverse_too_many_elements", ReverseSubsequencesDesc{T({65536, 65536, 1, 1}, DT::kUint8),
-                                                            T({65536, 65536, 1, 1}, DT::kUint32),
-                                                            T({65536, 65536, 1, 1}, DT::kUint8),
-                                                            2},
+      {"reverse_too_many_elements",
+       ReverseSubsequencesDesc{T({65536, 65536, 1, 1}, DT::kUint8),
+                               T({65536, 65536, 1, 1}, DT::kUint32),
+                               T({65536, 65536, 1, 1}, DT::kUint8), 2},
        kTop, R::TENSOR_TOO_MANY_ELEMENTS, "InputTensor holds 4294967296 elements"},
-      {"split_total_too_small", With(testing::ValidSplit(), [](auto& d) {
-         d.output_tensors[0].total_tensor_size_in_bytes = 188;  // 48 floats need 192
-       }),
-       kTop, R::TENSOR_TOTAL_SIZE_TOO_SMALL, "OutputTensors[0].TotalTensorSizeInBytes is 188 but Sizes {2,3,2,4}, Strides {24,8,4,1} and DataType FLOAT32 need 192 bytes"},
+      {"split_total_too_small",
+       With(testing::ValidSplit(),
+            [](auto& d) {
+              d.output_tensors[0].total_tensor_size_in_bytes = 188;  // 48 floats need 192
+            }),
+       kTop, R::TENSOR_TOTAL_SIZE_TOO_SMALL,
+       "OutputTensors[0].TotalTensorSizeInBytes is 188 but Sizes {2,3,2,4}, Strides {24,8,4,1} and "
+       "DataType FLOAT32 need 192 bytes"},
       // (2^32-2) * (2^32-1) + 1 elements of 8 bytes overflow 64 bits: never bindable.
       {"split_total_size_overflows", SplitDesc{overflowing, {T({4294967295u}, DT::kFloat64)}, 0},
-       kTop, R::TENSOR_TOTAL_SIZE_TOO_SMALL, "InputTensor with Sizes {4294967295}, Strides {4294967295} and DataType FLOAT64 would need more than 2^64-1 bytes"},
-      {"d2s_total_not_multiple_of_4", With(testing::ValidDepthToSpace1(), [](auto& d) {
-         d.input_tensor.total_tensor_size_in_bytes = 194;
-       }),
+       kTop, R::TENSOR_TOTAL_SIZE_TOO_SMALL,
+       "InputTensor with Sizes {4294967295}, Strides {4294967295} and DataType FLOAT64 would need "
+       "more than 2^64-1 bytes"},
+      {"d2s_total_not_multiple_of_4",
+       With(testing::ValidDepthToSpace1(),
+            [](auto& d) { d.input_tensor.total_tensor_size_in_bytes = 194; }),
        kTop, R::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4, "TotalTensorSizeInBytes is 194"},
-      {"gather_alignment_8", With(testing::ValidGather(), [](auto& d) {
-         d.indices_tensor.guaranteed_base_offset_alignment = 8;
-       }),
+      {"gather_alignment_8",
+       With(testing::ValidGather(),
+            [](auto& d) { d.indices_tensor.guaranteed_base_offset_alignment = 8; }),
        kTop, R::TENSOR_ALIGNMENT_INVALID, "IndicesTensor.GuaranteedBaseOffsetAlignment is 8"},
-      {"reverse_alignment_48", With(testing::ValidReverse(), [](auto& d) {
-         d.output_tensor.guaranteed_base_offset_alignment = 48;
-       }),
+      {"reverse_alignment_48",
+       With(testing::ValidReverse(),
+            [](auto& d) { d.output_tensor.guaranteed_base_offset_alignment = 48; }),
        kTop, R::TENSOR_ALIGNMENT_INVALID, "OutputTensor.GuaranteedBaseOffsetAlignment is 48"},
-      {"gather_output_zero_stride", With(testing::ValidGather(), [](auto& d) {
-         d.output_tensor.strides = std::vector<uint32_t>{12, 12, 0, 1};
-       }),
+      {"gather_output_zero_stride",
+       With(testing::ValidGather(),
+            [](auto& d) {
+              d.output_tensor.strides = std::vector<uint32_t>{12, 12, 0, 1};
+            }),
        kTop, R::TENSOR_OUTPUT_ALIASED, "Strides[2] is 0 but must be at least 1"},
       // W: 3 elements at stride 2 reach offset 4, so H's stride 3 lands on them.
-      {"s2d_output_overlap", With(testing::ValidSpaceToDepth1(), [](auto& d) {
-         d.output_tensor.strides = std::vector<uint32_t>{48, 6, 3, 2};
-       }),
+      {"s2d_output_overlap",
+       With(testing::ValidSpaceToDepth1(),
+            [](auto& d) {
+              d.output_tensor.strides = std::vector<uint32_t>{48, 6, 3, 2};
+            }),
        kTop, R::TENSOR_OUTPUT_ALIASED, "Strides[2] is 3 but must be at least 5"},
   };
 }
 
 std::vector<RuleRow> CrossTensorRules() {
   return {
-      {"gather_rank_mismatch", With(testing::ValidGather(), [](auto& d) {
-         d.indices_tensor = T({1, 1, 3}, DT::kUint32);
-       }),
+      {"gather_rank_mismatch",
+       With(testing::ValidGather(),
+            [](auto& d) {
+              d.indices_tensor = T({1, 1, 3}, DT::kUint32);
+            }),
        kTop, R::RANK_MISMATCH, "IndicesTensor.DimensionCount is 3 but InputTensor has 4"},
       {"join_rank3_at_3_0", JoinDesc{{T({3, 2, 4}), T({3, 2, 4})}, T({3, 4, 4}), 1}, FL::k3_0,
        R::RANK_NOT_SUPPORTED, "DimensionCount 3 is not supported at feature level 3_0 (ranks 4-5)"},
       {"split_rank5_at_2_1", SplitDesc{T({1, 2, 3, 4, 5}), {T({1, 2, 3, 4, 5})}, 0}, FL::k2_1,
        R::RANK_NOT_SUPPORTED, "DimensionCount 5 is not supported at feature level 2_1 (rank 4)"},
-      {"split_type_mismatch", With(testing::ValidSplit(), [](auto& d) {
-         d.output_tensors[1].data_type = DT::kFloat16;
-       }),
-       kTop, R::DATA_TYPE_MISMATCH, "OutputTensors[1].DataType is FLOAT16 but InputTensor has FLOAT32"},
+      {"split_type_mismatch",
+       With(testing::ValidSplit(), [](auto& d) { d.output_tensors[1].data_type = DT::kFloat16; }),
+       kTop, R::DATA_TYPE_MISMATCH,
+       "OutputTensors[1].DataType is FLOAT16 but InputTensor has FLOAT32"},
       {"split_float64_at_4_0", testing::MakeValid(OperatorType::kSplit, 4, DT::kFloat64), FL::k4_0,
        R::DATA_TYPE_NOT_SUPPORTED, "DataType FLOAT64 is not supported at feature level 4_0"},
-      {"gather_int32_indices_at_2_1", With(testing::ValidGather(), [](auto& d) {
-         d.indices_tensor.data_type = DT::kInt32;
-       }),
+      {"gather_int32_indices_at_2_1",
+       With(testing::ValidGather(), [](auto& d) { d.indices_tensor.data_type = DT::kInt32; }),
        FL::k2_1, R::INDEX_DATA_TYPE_NOT_SUPPORTED,
        "IndicesTensor.DataType INT32 is not supported at feature level 2_1 (supported: UINT32)"},
-      {"reverse_uint64_lengths_at_4_1", With(testing::ValidReverse(), [](auto& d) {
-         d.sequence_lengths_tensor.data_type = DT::kUint64;
-       }),
+      {"reverse_uint64_lengths_at_4_1",
+       With(testing::ValidReverse(),
+            [](auto& d) { d.sequence_lengths_tensor.data_type = DT::kUint64; }),
        FL::k4_1, R::INDEX_DATA_TYPE_NOT_SUPPORTED, "SequenceLengthsTensor.DataType UINT64"},
       {"split_axis_4", With(testing::ValidSplit(), [](auto& d) { d.axis = 4; }), kTop,
        R::AXIS_OUT_OF_RANGE, "SPLIT: Axis is 4 but DimensionCount is 4"},
@@ -143,52 +158,91 @@ std::vector<RuleRow> CrossTensorRules() {
 
 std::vector<RuleRow> ShapeRules() {
   return {
-      {"split_sizes", With(testing::ValidSplit(), [](auto& d) {
-         d.output_tensors[1] = T({2, 4, 4, 4});
-       }),
-       kTop, R::SPLIT_SIZES_MISMATCH, "OutputTensors[1].Sizes[1] is 4 but InputTensor.Sizes[1] is 3"},
+      {"split_sizes",
+       With(testing::ValidSplit(),
+            [](auto& d) {
+              d.output_tensors[1] = T({2, 4, 4, 4});
+            }),
+       kTop, R::SPLIT_SIZES_MISMATCH,
+       "OutputTensors[1].Sizes[1] is 4 but InputTensor.Sizes[1] is 3"},
       // The example, verbatim.
-      {"split_axis_sum", With(testing::ValidSplit(), [](auto& d) {
-         d.output_tensors[0] = T({2, 3, 3, 4});
-       }),
-       kTop, R::SPLIT_AXIS_SIZES_MISMATCH, "SPLIT: OutputTensors sizes along axis 2 sum to 7, InputTensor has 6"},
-      {"join_sizes", With(testing::ValidJoin(), [](auto& d) { d.input_tensors[0] = T({2, 3, 2, 5}); }),
-       kTop, R::JOIN_SIZES_MISMATCH, "InputTensors[0].Sizes[3] is 5 but OutputTensor.Sizes[3] is 4"},
-      {"join_axis_sum", With(testing::ValidJoin(), [](auto& d) { d.output_tensor = T({2, 3, 5, 4}); }),
-       kTop, R::JOIN_AXIS_SIZES_MISMATCH, "JOIN: InputTensors sizes along axis 2 sum to 6, OutputTensor has 5"},
+      {"split_axis_sum",
+       With(testing::ValidSplit(),
+            [](auto& d) {
+              d.output_tensors[0] = T({2, 3, 3, 4});
+            }),
+       kTop, R::SPLIT_AXIS_SIZES_MISMATCH,
+       "SPLIT: OutputTensors sizes along axis 2 sum to 7, InputTensor has 6"},
+      {"join_sizes",
+       With(testing::ValidJoin(),
+            [](auto& d) {
+              d.input_tensors[0] = T({2, 3, 2, 5});
+            }),
+       kTop, R::JOIN_SIZES_MISMATCH,
+       "InputTensors[0].Sizes[3] is 5 but OutputTensor.Sizes[3] is 4"},
+      {"join_axis_sum",
+       With(testing::ValidJoin(),
+            [](auto& d) {
+              d.output_tensor = T({2, 3, 5, 4});
+            }),
+       kTop, R::JOIN_AXIS_SIZES_MISMATCH,
+       "JOIN: InputTensors sizes along axis 2 sum to 6, OutputTensor has 5"},
       {"gather_k5", With(testing::ValidGather(), [](auto& d) { d.index_dimensions = 5; }), kTop,
        R::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE, "IndexDimensions is 5 but DimensionCount is 4"},
       // Erratum G1, the literal reading of seed 002 example 3: {3} ++ {1,2} ++ {} = {3,1,2}.
       {"gather_g1_literal", GatherDesc{T({3, 2}), T({1, 2}, DT::kUint32), T({3, 2}), 1, 2}, kTop,
        R::GATHER_OUTPUT_RANK_OVERFLOW, "{3,1,2}"},
-      {"gather_output_sizes", With(testing::ValidGather(), [](auto& d) { d.output_tensor = T({1, 1, 4, 4}); }),
+      {"gather_output_sizes",
+       With(testing::ValidGather(),
+            [](auto& d) {
+              d.output_tensor = T({1, 1, 4, 4});
+            }),
        kTop, R::GATHER_OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes is {1,1,4,4}"},
-      {"d2s_block_zero", With(testing::ValidDepthToSpace1(), [](auto& d) { d.block_size = 0; }), kTop,
-       R::DEPTH_SPACE_BLOCK_SIZE_ZERO, "DEPTH_TO_SPACE1: BlockSize is 0"},
-      {"s2d_block_zero", With(testing::ValidSpaceToDepth1(), [](auto& d) { d.block_size = 0; }), kTop,
-       R::DEPTH_SPACE_BLOCK_SIZE_ZERO, "SPACE_TO_DEPTH1: BlockSize is 0"},
-      {"d2s_order_2", With(testing::ValidDepthToSpace1(), [](auto& d) { d.order = DepthSpaceOrder(2); }),
-       kTop, R::DEPTH_SPACE_ORDER_INVALID, "DEPTH_TO_SPACE1: Order is 2"},
-      {"s2d_order_7", With(testing::ValidSpaceToDepth1(), [](auto& d) { d.order = DepthSpaceOrder(7); }),
-       kTop, R::DEPTH_SPACE_ORDER_INVALID, "SPACE_TO_DEPTH1: Order is 7"},
+      {"d2s_block_zero", With(testing::ValidDepthToSpace1(), [](auto& d) { d.block_size = 0; }),
+       kTop, R::DEPTH_SPACE_BLOCK_SIZE_ZERO, "DEPTH_TO_SPACE1: BlockSize is 0"},
+      {"s2d_block_zero", With(testing::ValidSpaceToDepth1(), [](auto& d) { d.block_size = 0; }),
+       kTop, R::DEPTH_SPACE_BLOCK_SIZE_ZERO, "SPACE_TO_DEPTH1: BlockSize is 0"},
+      {"d2s_order_2",
+       With(testing::ValidDepthToSpace1(), [](auto& d) { d.order = DepthSpaceOrder(2); }), kTop,
+       R::DEPTH_SPACE_ORDER_INVALID, "DEPTH_TO_SPACE1: Order is 2"},
+      {"s2d_order_7",
+       With(testing::ValidSpaceToDepth1(), [](auto& d) { d.order = DepthSpaceOrder(7); }), kTop,
+       R::DEPTH_SPACE_ORDER_INVALID, "SPACE_TO_DEPTH1: Order is 7"},
       {"d2s_channels", DepthToSpace1Desc{T({1, 6, 2, 3}), T({1, 1, 4, 6}), 2, {}}, kTop,
-       R::DEPTH_TO_SPACE_CHANNELS_NOT_DIVISIBLE, "Sizes[1] (C) is 6, which is not divisible by BlockSize*BlockSize = 4"},
+       R::DEPTH_TO_SPACE_CHANNELS_NOT_DIVISIBLE,
+       "Sizes[1] (C) is 6, which is not divisible by BlockSize*BlockSize = 4"},
       {"s2d_width", SpaceToDepth1Desc{T({1, 2, 4, 5}), T({1, 8, 2, 2}), 2, {}}, kTop,
-       R::SPACE_TO_DEPTH_SPATIAL_NOT_DIVISIBLE, "Sizes[3] (W) is 5, which is not divisible by BlockSize 2"},
-      {"d2s_output_sizes", With(testing::ValidDepthToSpace1(), [](auto& d) { d.output_tensor = T({1, 2, 6, 4}); }),
-       kTop, R::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes is {1,2,6,4} but InputTensor.Sizes {1,8,2,3} and BlockSize 2 give {1,2,4,6}"},
+       R::SPACE_TO_DEPTH_SPATIAL_NOT_DIVISIBLE,
+       "Sizes[3] (W) is 5, which is not divisible by BlockSize 2"},
+      {"d2s_output_sizes",
+       With(testing::ValidDepthToSpace1(),
+            [](auto& d) {
+              d.output_tensor = T({1, 2, 6, 4});
+            }),
+       kTop, R::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH,
+       "OutputTensor.Sizes is {1,2,6,4} but InputTensor.Sizes {1,8,2,3} and BlockSize 2 give "
+       "{1,2,4,6}"},
       // Erratum S1: the page's own DEPTH_TO_SPACE1 formula is the wrong one.
-      {"s2d_output_d2s_formula", With(testing::ValidSpaceToDepth1(), [](auto& d) {
-         d.input_tensor = T({1, 4, 2, 2});
-         d.output_tensor = T({1, 1, 4, 4});
-       }),
+      {"s2d_output_d2s_formula",
+       With(testing::ValidSpaceToDepth1(),
+            [](auto& d) {
+              d.input_tensor = T({1, 4, 2, 2});
+              d.output_tensor = T({1, 1, 4, 4});
+            }),
        kTop, R::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH, "give {1,16,1,1}"},
-      {"reverse_lengths_sizes", With(testing::ValidReverse(), [](auto& d) {
-         d.sequence_lengths_tensor = T({2, 3, 4, 5}, DT::kUint32);
-       }),
+      {"reverse_lengths_sizes",
+       With(testing::ValidReverse(),
+            [](auto& d) {
+              d.sequence_lengths_tensor = T({2, 3, 4, 5}, DT::kUint32);
+            }),
        kTop, R::REVERSE_LENGTHS_SIZES_MISMATCH, "is {2,3,4,5} but must be {2,3,1,5}"},
-      {"reverse_output_sizes", With(testing::ValidReverse(), [](auto& d) { d.output_tensor = T({2, 3, 4, 6}); }),
-       kTop, R::REVERSE_OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes is {2,3,4,6} but InputTensor.Sizes is {2,3,4,5}"},
+      {"reverse_output_sizes",
+       With(testing::ValidReverse(),
+            [](auto& d) {
+              d.output_tensor = T({2, 3, 4, 6});
+            }),
+       kTop, R::REVERSE_OUTPUT_SIZES_MISMATCH,
+       "OutputTensor.Sizes is {2,3,4,6} but InputTensor.Sizes is {2,3,4,5}"},
   };
 }
 
@@ -212,7 +266,9 @@ TEST_P(RuleTable, RejectsWithCodeAndNumbers) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Validate, RuleTable, ::testing::ValuesIn(AllRows()),
-                         [](const ::testing::TestParamInfo<RuleRow>& row_info) { return row_info.param.name; });
+                         [](const ::testing::TestParamInfo<RuleRow>& row_info) {
+                           return row_info.param.name;
+                         });
 
 TEST(RuleTableCoverage, EveryReasonButOkHasARow) {
   std::set<Reason> exercised;

@@ -62,9 +62,10 @@ TEST(SupportLevels, OperatorsDoNotExistBelowTheirFirstRow) {
   for (OperatorType type : kAllOperatorTypes) {
     const SupportRow& first = SupportTable(type).front();
     if (first.level == FeatureLevel::k1_0) continue;
-    const Validation v = Validate(MakeValid(type, first.min_rank, ADataType(first)),
-                                  LevelBelow(first.level));
-    EXPECT_EQ(v.reason, Reason::OPERATOR_NOT_AVAILABLE) << OperatorName(type) << ": " << v.ToString();
+    const Validation v =
+        Validate(MakeValid(type, first.min_rank, ADataType(first)), LevelBelow(first.level));
+    EXPECT_EQ(v.reason, Reason::OPERATOR_NOT_AVAILABLE)
+        << OperatorName(type) << ": " << v.ToString();
   }
 }
 
@@ -110,13 +111,13 @@ TEST(SupportLevels, WhatARowAddsIsRejectedOneLevelBelow) {
 TEST(SupportLevels, JoinAndSplitDifferAt3_0) {
   for (uint32_t rank : {1u, 3u, 6u, 8u}) {
     EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FeatureLevel::k3_0, rank));
-    EXPECT_EQ(Validate(MakeValid(OperatorType::kJoin, rank, DataType::kInt8), FeatureLevel::k3_0)
-                  .reason,
-              Reason::RANK_NOT_SUPPORTED)
+    EXPECT_EQ(
+        Validate(MakeValid(OperatorType::kJoin, rank, DataType::kInt8), FeatureLevel::k3_0).reason,
+        Reason::RANK_NOT_SUPPORTED)
         << rank;
-    EXPECT_EQ(Validate(MakeValid(OperatorType::kSplit, rank, DataType::kInt8), FeatureLevel::k3_0)
-                  .reason,
-              Reason::OK)
+    EXPECT_EQ(
+        Validate(MakeValid(OperatorType::kSplit, rank, DataType::kInt8), FeatureLevel::k3_0).reason,
+        Reason::OK)
         << rank;
   }
 }

@@ -116,12 +116,13 @@ TEST(GatherSeedExamples, AllValidateOk) {
   const GatherDesc examples[] = {
       {T({4}), T({5}, u32), T({5}), 0, 1},
       {T({3, 2}), T({1, 4}, u32), T({4, 2}), 0, 1},
-      {T({3, 2}), T({1, 2}, u32), T({3, 2}), 1, 1},        // G1 corrected
+      {T({3, 2}), T({1, 2}, u32), T({3, 2}), 1, 1},           // G1 corrected
       {T({1, 3, 3}), T({1, 1, 2}, u32), T({3, 1, 2}), 2, 2},  // G3: the fields count
       {T({1, 3, 2}), T({1, 2, 2}, u32), T({2, 2, 2}), 1, 2},
   };
   for (const GatherDesc& e : examples)
-    EXPECT_EQ(Validate(e, FeatureLevel::k3_0).ToString(), "OK") << FormatSizes(e.input_tensor.sizes);
+    EXPECT_EQ(Validate(e, FeatureLevel::k3_0).ToString(), "OK")
+        << FormatSizes(e.input_tensor.sizes);
 }
 
 TEST(GatherIndexDimensions, ZeroAndFullRankAreInRange) {

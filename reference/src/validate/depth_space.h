@@ -8,8 +8,13 @@
 
 namespace dmlconf::validate_detail {
 
-inline Validation CheckBlockAndOrder(std::string_view op, uint32_t block_size,
+inline Validation CheckBlockAndOrder(std::string_view op, uint32_t rank, uint32_t block_size,
                                      DepthSpaceOrder order) {
+  // The support table allows rank 4 only; this guard keeps the {N, C, H, W}
+  // indexing below safe should a future row say otherwise.
+  if (rank != 4)
+    return Fail(Reason::RANK_NOT_SUPPORTED,
+                Message(op, ": DimensionCount ", rank, " is not supported; it must be 4."));
   if (block_size == 0)
     return Fail(Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO,
                 Message(op, ": BlockSize is 0; it must be at least 1."));

@@ -5,7 +5,8 @@ namespace dmlconf::validate_detail {
 
 Validation CheckShapes(const DepthToSpace1Desc& desc) {
   constexpr std::string_view kOp = "DEPTH_TO_SPACE1";
-  if (Validation v = CheckBlockAndOrder(kOp, desc.block_size, desc.order); !v.ok()) return v;
+  const uint32_t rank = desc.input_tensor.DimensionCount();
+  if (Validation v = CheckBlockAndOrder(kOp, rank, desc.block_size, desc.order); !v.ok()) return v;
   const auto& in = desc.input_tensor.sizes;
   const uint64_t block = desc.block_size;
   const uint64_t block_area = block * block;  // < 2^64 for any uint32 block

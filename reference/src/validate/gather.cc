@@ -23,21 +23,21 @@ Validation CheckShapes(const GatherDesc& desc) {
   const uint32_t rank = desc.input_tensor.DimensionCount();
   if (Validation v = CheckAxis("GATHER", desc.axis, rank); !v.ok()) return v;
   if (desc.index_dimensions > rank)
-    return Fail(Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE,
-                Message("GATHER: IndexDimensions is ", desc.index_dimensions,
-                        " but DimensionCount is ", rank, "; it must be in [0, ", rank,
-                        "] (erratum G2)."));
+    return Fail(
+        Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE,
+        Message("GATHER: IndexDimensions is ", desc.index_dimensions, " but DimensionCount is ",
+                rank, "; it must be in [0, ", rank, "] (erratum G2)."));
   std::vector<uint32_t> expected = UnalignedOutputSizes(desc);
   if (expected.size() > rank) {
     const size_t surplus = expected.size() - rank;
     for (size_t i = 0; i < surplus; ++i)
       if (expected[i] != 1)
-        return Fail(Reason::GATHER_OUTPUT_RANK_OVERFLOW,
-                    Message("GATHER: the output sizes ", FormatSizes(expected),
-                            " (input[0..Axis) ++ indices[D-K..D) ++ input[Axis+1..D) with Axis ",
-                            desc.axis, ", IndexDimensions ", desc.index_dimensions,
-                            ") do not fit in DimensionCount ", rank, ": leading entry ", i,
-                            " is ", expected[i], ", not 1."));
+        return Fail(
+            Reason::GATHER_OUTPUT_RANK_OVERFLOW,
+            Message("GATHER: the output sizes ", FormatSizes(expected),
+                    " (input[0..Axis) ++ indices[D-K..D) ++ input[Axis+1..D) with Axis ", desc.axis,
+                    ", IndexDimensions ", desc.index_dimensions, ") do not fit in DimensionCount ",
+                    rank, ": leading entry ", i, " is ", expected[i], ", not 1."));
     expected.erase(expected.begin(), expected.begin() + surplus);
   }
   expected.insert(expected.begin(), rank - expected.size(), 1u);
@@ -45,9 +45,9 @@ Validation CheckShapes(const GatherDesc& desc) {
     return Fail(Reason::GATHER_OUTPUT_SIZES_MISMATCH,
                 Message("GATHER: OutputTensor.Sizes is ", FormatSizes(desc.output_tensor.sizes),
                         " but InputTensor.Sizes ", FormatSizes(desc.input_tensor.sizes),
-                        ", IndicesTensor.Sizes ", FormatSizes(desc.indices_tensor.sizes),
-                        ", Axis ", desc.axis, " and IndexDimensions ", desc.index_dimensions,
-                        " give ", FormatSizes(expected), "."));
+                        ", IndicesTensor.Sizes ", FormatSizes(desc.indices_tensor.sizes), ", Axis ",
+                        desc.axis, " and IndexDimensions ", desc.index_dimensions, " give ",
+                        FormatSizes(expected), "."));
   return Ok();
 }
 

@@ -16,10 +16,10 @@ Validation CheckShapes(const ReverseSubsequencesDesc& desc) {
                         FormatSizes(lengths_expected), " (InputTensor.Sizes ",
                         FormatSizes(input.sizes), " with 1 along Axis ", desc.axis, ")."));
   if (desc.output_tensor.sizes != input.sizes)
-    return Fail(Reason::REVERSE_OUTPUT_SIZES_MISMATCH,
-                Message(kOp, ": OutputTensor.Sizes is ", FormatSizes(desc.output_tensor.sizes),
-                        " but InputTensor.Sizes is ", FormatSizes(input.sizes),
-                        "; they must be equal."));
+    return Fail(
+        Reason::REVERSE_OUTPUT_SIZES_MISMATCH,
+        Message(kOp, ": OutputTensor.Sizes is ", FormatSizes(desc.output_tensor.sizes),
+                " but InputTensor.Sizes is ", FormatSizes(input.sizes), "; they must be equal."));
   return Ok();
 }
 

@@ -17,9 +17,7 @@
 namespace dmlconf::validate_detail {
 
 inline Validation Ok() { return {}; }
-inline Validation Fail(Reason reason, std::string message) {
-  return {reason, std::move(message)};
-}
+inline Validation Fail(Reason reason, std::string message) { return {reason, std::move(message)}; }
 
 // Concatenates anything ostream can print: Message("SPLIT: Axis is ", 4, ...).
 template <class... Parts>

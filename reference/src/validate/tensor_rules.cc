@@ -31,17 +31,17 @@ Validation CheckShapeFields(std::string_view op, const TensorSlot& slot) {
   for (uint32_t d = 0; d < rank; ++d)
     if (t.sizes[d] == 0)
       return Fail(Reason::TENSOR_SIZE_ZERO,
-                  Message(op, ": ", slot.role, ".Sizes[", d, "] is 0 (Sizes ",
-                          FormatSizes(t.sizes), "); every size must be at least 1."));
+                  Message(op, ": ", slot.role, ".Sizes[", d, "] is 0 (Sizes ", FormatSizes(t.sizes),
+                          "); every size must be at least 1."));
   if (t.strides && t.strides->size() != rank)
     return Fail(Reason::TENSOR_STRIDES_RANK_MISMATCH,
                 Message(op, ": ", slot.role, ".Strides has ", t.strides->size(),
                         " entries but DimensionCount is ", rank, "."));
   if (t.ElementCount() > kMaxElementCount)
-    return Fail(Reason::TENSOR_TOO_MANY_ELEMENTS,
-                Message(op, ": ", slot.role, " holds ", FormatCount(t.ElementCount()),
-                        " elements (Sizes ", FormatSizes(t.sizes), "); at most ",
-                        kMaxElementCount, " are allowed."));
+    return Fail(
+        Reason::TENSOR_TOO_MANY_ELEMENTS,
+        Message(op, ": ", slot.role, " holds ", FormatCount(t.ElementCount()), " elements (Sizes ",
+                FormatSizes(t.sizes), "); at most ", kMaxElementCount, " are allowed."));
   return Ok();
 }
 
@@ -50,17 +50,17 @@ Validation CheckBufferFields(std::string_view op, const TensorSlot& slot) {
   const uint64_t minimum = t.MinimumTotalBytes();
   // A minimum that overflows 64 bits can never be bound: refuse it whatever the total.
   if (minimum == kSizeOverflow)
-    return Fail(Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
-                Message(op, ": ", slot.role, " with Sizes ", FormatSizes(t.sizes), ", Strides ",
-                        FormatSizes(t.EffectiveStrides()), " and DataType ",
-                        DataTypeName(t.data_type), " would need more than 2^64-1 bytes; no ",
-                        "TotalTensorSizeInBytes can hold it."));
+    return Fail(
+        Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
+        Message(op, ": ", slot.role, " with Sizes ", FormatSizes(t.sizes), ", Strides ",
+                FormatSizes(t.EffectiveStrides()), " and DataType ", DataTypeName(t.data_type),
+                " would need more than 2^64-1 bytes; no ", "TotalTensorSizeInBytes can hold it."));
   if (t.TotalBytes() < minimum)
-    return Fail(Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
-                Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(),
-                        " but Sizes ", FormatSizes(t.sizes), ", Strides ",
-                        FormatSizes(t.EffectiveStrides()), " and DataType ",
-                        DataTypeName(t.data_type), " need ", minimum, " bytes."));
+    return Fail(
+        Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
+        Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(), " but Sizes ",
+                FormatSizes(t.sizes), ", Strides ", FormatSizes(t.EffectiveStrides()),
+                " and DataType ", DataTypeName(t.data_type), " need ", minimum, " bytes."));
   if (t.TotalBytes() % 4 != 0)
     return Fail(Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
                 Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(),
@@ -91,10 +91,9 @@ Validation CheckOutputNotAliased(std::string_view op, const TensorSlot& slot) {
   for (uint32_t d : dims) {
     if (strides[d] < extent)
       return Fail(Reason::TENSOR_OUTPUT_ALIASED,
-                  Message(op, ": ", slot.role, ".Strides ", FormatSizes(strides),
-                          " with Sizes ", FormatSizes(t.sizes),
-                          " map two elements to one location: Strides[", d, "] is ",
-                          strides[d], " but must be at least ", extent, "."));
+                  Message(op, ": ", slot.role, ".Strides ", FormatSizes(strides), " with Sizes ",
+                          FormatSizes(t.sizes), " map two elements to one location: Strides[", d,
+                          "] is ", strides[d], " but must be at least ", extent, "."));
     extent = SatAdd(extent, SatMul(t.sizes[d] - 1, strides[d]));
   }
   return Ok();
@@ -150,8 +149,8 @@ Validation CheckAcrossTensors(std::string_view op, FeatureLevel level, const Sup
   for (const TensorSlot* slot : all)
     if (slot->desc->DimensionCount() != rank)
       return Fail(Reason::RANK_MISMATCH,
-                  Message(op, ": ", slot->role, ".DimensionCount is ",
-                          slot->desc->DimensionCount(), " but ", first.role, " has ", rank,
+                  Message(op, ": ", slot->role, ".DimensionCount is ", slot->desc->DimensionCount(),
+                          " but ", first.role, " has ", rank,
                           "; all tensors must have the same DimensionCount."));
   if (!row.AllowsRank(rank))
     return Fail(Reason::RANK_NOT_SUPPORTED,
@@ -161,21 +160,21 @@ Validation CheckAcrossTensors(std::string_view op, FeatureLevel level, const Sup
   const DataType type = data0.desc->data_type;
   for (const TensorSlot* slot : data)
     if (slot->desc->data_type != type)
-      return Fail(Reason::DATA_TYPE_MISMATCH,
-                  Message(op, ": ", slot->role, ".DataType is ",
-                          DataTypeName(slot->desc->data_type), " but ", data0.role, " has ",
-                          DataTypeName(type), "; they must match."));
+      return Fail(
+          Reason::DATA_TYPE_MISMATCH,
+          Message(op, ": ", slot->role, ".DataType is ", DataTypeName(slot->desc->data_type),
+                  " but ", data0.role, " has ", DataTypeName(type), "; they must match."));
   if (!row.data_types.Contains(type))
-    return Fail(Reason::DATA_TYPE_NOT_SUPPORTED,
-                Message(op, ": DataType ", DataTypeName(type),
-                        " is not supported at feature level ", FeatureLevelName(level),
-                        " (supported: ", row.data_types.ToString(), ")."));
+    return Fail(
+        Reason::DATA_TYPE_NOT_SUPPORTED,
+        Message(op, ": DataType ", DataTypeName(type), " is not supported at feature level ",
+                FeatureLevelName(level), " (supported: ", row.data_types.ToString(), ")."));
   if (index_slot && !row.index_types.Contains(index_slot->desc->data_type))
-    return Fail(Reason::INDEX_DATA_TYPE_NOT_SUPPORTED,
-                Message(op, ": ", index_slot->role, ".DataType ",
-                        DataTypeName(index_slot->desc->data_type),
-                        " is not supported at feature level ", FeatureLevelName(level),
-                        " (supported: ", row.index_types.ToString(), ")."));
+    return Fail(
+        Reason::INDEX_DATA_TYPE_NOT_SUPPORTED,
+        Message(op, ": ", index_slot->role, ".DataType ", DataTypeName(index_slot->desc->data_type),
+                " is not supported at feature level ", FeatureLevelName(level),
+                " (supported: ", row.index_types.ToString(), ")."));
   return Ok();
 }
 

@@ -27,14 +27,13 @@ Validation Validate(const OperatorDesc& desc, FeatureLevel level) {
   const std::string_view op = OperatorName(type);
   const SupportRow* row = FindSupport(type, level);
   if (row == nullptr)
-    return Fail(Reason::OPERATOR_NOT_AVAILABLE,
-                Message(op, " is introduced at feature level ",
-                        FeatureLevelName(IntroducedAt(type)), " and does not exist at ",
-                        FeatureLevelName(level), "."));
+    return Fail(
+        Reason::OPERATOR_NOT_AVAILABLE,
+        Message(op, " is introduced at feature level ", FeatureLevelName(IntroducedAt(type)),
+                " and does not exist at ", FeatureLevelName(level), "."));
   const std::vector<TensorSlot> inputs = InputSlots(desc);
   const std::vector<TensorSlot> outputs = OutputSlots(desc);
-  if (Validation v = CheckCounts(op, type, inputs.size(), outputs.size()); !v.ok())
-    return v;
+  if (Validation v = CheckCounts(op, type, inputs.size(), outputs.size()); !v.ok()) return v;
   if (Validation v = CheckEachTensor(op, inputs, outputs); !v.ok()) return v;
   // The index-like tensor is the second input (op_desc.h's slot order).
   const TensorSlot* index_slot = HasIndexTensor(type) ? &inputs.at(1) : nullptr;
