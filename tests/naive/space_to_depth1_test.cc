@@ -1,0 +1,83 @@
+#include "dmlconf/naive.h"
+
+#include <gtest/gtest.h>
+
+#include "testing/depth_space_testers.h"
+#include "testing/param_name.h"
+
+namespace dmlconf::testing {
+namespace {
+
+constexpr DepthSpaceOrder kDcr = DepthSpaceOrder::kDepthColumnRow;
+constexpr DepthSpaceOrder kCrd = DepthSpaceOrder::kColumnRowDepth;
+
+TEST(NaiveSpaceToDepth1, one_block) {
+  for (DepthSpaceOrder order : {kDcr, kCrd})
+    SpaceToDepth1Tester().input_sizes({1, 1, 2, 2}).block_size(2).order(order)
+        .Test(naive::SpaceToDepth1);
+}
+
+TEST(NaiveSpaceToDepth1, block_size_one_is_a_copy) {
+  SpaceToDepth1Tester().input_sizes({2, 3, 2, 2}).block_size(1).Test(naive::SpaceToDepth1);
+}
+
+TEST(NaiveSpaceToDepth1, strided_tensors) {
+  SpaceToDepth1Tester().input_sizes({1, 2, 4, 6}).input_strides({64, 32, 8, 1})
+      .output_strides({100, 13, 4, 1}).order(kCrd).Test(naive::SpaceToDepth1);
+  SpaceToDepth1Tester().input_sizes({2, 2, 4, 2}).input_strides({1, 2, 4, 16})
+      .Test(naive::SpaceToDepth1);
+  SpaceToDepth1Tester().input_sizes({2, 2, 4, 2}).input_strides({16, 8, 0, 1})
+      .Test(naive::SpaceToDepth1);
+}
+
+TEST(NaiveSpaceToDepth1, total_size_larger_than_needed) {
+  SpaceToDepth1Tester().input_sizes({1, 2, 4, 6}).extra_bytes(4).Test(naive::SpaceToDepth1);
+}
+
+TEST(NaiveSpaceToDepth1, every_element_size) {
+  for (size_t size : {1, 2, 4, 8})
+    for (DepthSpaceOrder order : {kDcr, kCrd})
+      SpaceToDepth1Tester().input_sizes({1, 3, 4, 2}).order(order).element_size(size)
+          .Test(naive::SpaceToDepth1);
+}
+
+TEST(NaiveSpaceToDepth1, special_bit_patterns_preserved) {
+  for (size_t size : {2, 4, 8})
+    SpaceToDepth1Tester().input_sizes({1, 2, 2, 4}).element_size(size).special_values(true)
+        .Test(naive::SpaceToDepth1);
+}
+
+struct BlockParam {
+  uint32_t block_size;
+  DepthSpaceOrder order;
+  std::vector<uint32_t> input_sizes;
+  std::string Name() const {
+    return "b" + std::to_string(block_size) + "_" + DepthSpaceOrderName(order) + "_" +
+           std::to_string(input_sizes[0]) + "x" + std::to_string(input_sizes[1]) + "x" +
+           std::to_string(input_sizes[2]) + "x" + std::to_string(input_sizes[3]);
+  }
+  friend void PrintTo(const BlockParam& p, std::ostream* os) { *os << p.Name(); }
+};
+
+std::vector<BlockParam> BlockParams() {
+  std::vector<BlockParam> params;
+  for (DepthSpaceOrder order : {kDcr, kCrd})
+    for (uint32_t b = 1; b <= 4; ++b) {
+      params.push_back({b, order, {1, 1, b, b}});
+      params.push_back({b, order, {2, 3, 2 * b, 3 * b}});  // non-square spatial size
+    }
+  return params;
+}
+
+class NaiveSpaceToDepth1Block : public ::testing::TestWithParam<BlockParam> {};
+
+TEST_P(NaiveSpaceToDepth1Block, matches_reshape_shuffle) {
+  SpaceToDepth1Tester().input_sizes(GetParam().input_sizes).block_size(GetParam().block_size)
+      .order(GetParam().order).Test(naive::SpaceToDepth1);
+}
+
+INSTANTIATE_TEST_SUITE_P(BlockSizesAndOrders, NaiveSpaceToDepth1Block,
+                         ::testing::ValuesIn(BlockParams()), ParamName());
+
+}  // namespace
+}  // namespace dmlconf::testing

@@ -1,0 +1,173 @@
+// Fluent testers for DEPTH_TO_SPACE1 and SPACE_TO_DEPTH1:
+//   DepthToSpace1Tester().input_sizes({1, 8, 2, 3}).block_size(2)
+//       .order(DepthSpaceOrder::kColumnRowDepth).Test(naive::DepthToSpace1);
+// Expected outputs are Eigen reshape + shuffle + reshape: the depth axis is
+// split into (bh, bw, c') or (c', bh, bw) and the block axes interleaved
+// with H and W.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "dmlconf/op_desc.h"
+#include "testing/eigen_reference.h"
+#include "testing/test_tensor.h"
+
+namespace dmlconf::testing {
+
+// Settings and checks both testers share; Derived supplies Desc, the output
+// sizes and the Eigen expectation.
+template <class Derived, class Desc>
+class DepthSpaceTester {
+ public:
+  using Kernel = void (*)(const Desc&, const Bindings&);
+
+  Derived& input_sizes(std::vector<uint32_t> sizes) {
+    input_sizes_ = std::move(sizes);
+    return self();
+  }
+  Derived& input_strides(std::vector<uint32_t> strides) {
+    input_strides_ = std::move(strides);
+    return self();
+  }
+  Derived& output_strides(std::vector<uint32_t> strides) {
+    output_strides_ = std::move(strides);
+    return self();
+  }
+  Derived& block_size(uint32_t b) {
+    block_size_ = b;
+    return self();
+  }
+  Derived& order(DepthSpaceOrder order) {
+    order_ = order;
+    return self();
+  }
+  Derived& element_size(size_t size) {
+    data_type_ = DataTypeOfSize(size);
+    return self();
+  }
+  Derived& extra_bytes(uint32_t bytes) {
+    extra_bytes_ = bytes;
+    return self();
+  }
+  Derived& special_values(bool on) {
+    fill_ = on ? Fill::kSpecials : Fill::kPositions;
+    return self();
+  }
+
+  Desc MakeOpDesc() const {
+    Desc desc;
+    desc.block_size = block_size_;
+    desc.order = order_;
+    desc.input_tensor = MakeDesc(input_sizes_, input_strides_);
+    desc.output_tensor = MakeDesc(self().output_sizes(), output_strides_);
+    return desc;
+  }
+
+  std::string Describe(const char* name) const {
+    std::ostringstream out;
+    out << name << "().input_sizes(" << FormatSizes(input_sizes_) << ").input_strides("
+        << FormatOptional(input_strides_) << ").block_size(" << block_size_ << ").order("
+        << DepthSpaceOrderName(order_) << ").output_strides(" << FormatOptional(output_strides_)
+        << ").data_type(" << DataTypeName(data_type_) << ").extra_bytes(" << extra_bytes_ << ")";
+    return out.str();
+  }
+
+  void Test(Kernel kernel) const {
+    SCOPED_TRACE(self().Describe());
+    ASSERT_EQ(input_sizes_.size(), 4u);
+    ASSERT_GE(block_size_, 1u);
+    const Desc desc = MakeOpDesc();
+    const TestTensor input = MakeInput(desc.input_tensor, 0, fill_);
+    TestTensor output = MakeOutput(desc.output_tensor);
+    const Bindings bindings{{input.buffer.data()}, {output.buffer.data()}};
+
+    kernel(desc, bindings);
+
+    EXPECT_TRUE(Untouched(input));
+    const std::vector<std::byte> expected = WithElementType(
+        ElementSize(data_type_), [&](auto zero) { return self().Expected(zero, ReadLogical(input)); });
+    EXPECT_TRUE(LogicalBitsEqual(output.desc, expected, ReadLogical(output)));
+    EXPECT_TRUE(OnlyElementsWritten(output));
+  }
+
+ protected:
+  std::vector<uint32_t> input_sizes_ = {1, 8, 2, 3};
+  std::optional<std::vector<uint32_t>> input_strides_;
+  std::optional<std::vector<uint32_t>> output_strides_;
+  uint32_t block_size_ = 2;
+  DepthSpaceOrder order_ = DepthSpaceOrder::kDepthColumnRow;
+  DataType data_type_ = DataType::kFloat32;
+  uint32_t extra_bytes_ = 0;
+  Fill fill_ = Fill::kPositions;
+
+ private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+
+  TensorDesc MakeDesc(const std::vector<uint32_t>& sizes,
+                      const std::optional<std::vector<uint32_t>>& strides) const {
+    TensorDesc desc = TensorDesc::Packed(data_type_, sizes);
+    desc.strides = strides;
+    if (extra_bytes_) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + (extra_bytes_ + 3) / 4 * 4;
+    return desc;
+  }
+};
+
+class DepthToSpace1Tester : public DepthSpaceTester<DepthToSpace1Tester, DepthToSpace1Desc> {
+ public:
+  // {N, C/(B*B), H*B, W*B}.
+  std::vector<uint32_t> output_sizes() const {
+    const uint32_t b = block_size_;
+    return {input_sizes_[0], input_sizes_[1] / (b * b), input_sizes_[2] * b, input_sizes_[3] * b};
+  }
+  DepthToSpace1Desc Desc() const { return MakeOpDesc(); }
+  std::string Describe() const { return DepthSpaceTester::Describe("DepthToSpace1Tester"); }
+
+  template <class T>
+  std::vector<std::byte> Expected(T, const std::vector<std::byte>& input) const {
+    const Eigen::Index n = input_sizes_[0], h = input_sizes_[2], w = input_sizes_[3];
+    const Eigen::Index b = block_size_, c = input_sizes_[1] / (block_size_ * block_size_);
+    const RowMajorTensor<T, 4> in = ToEigen<T, 4>(input, input_sizes_);
+    // DCR: depth is (bh, bw, c'); CRD: depth is (c', bh, bw). Either way the
+    // output dims are (n, c', h, bh, w, bw).
+    const bool dcr = order_ == DepthSpaceOrder::kDepthColumnRow;
+    const std::array<Eigen::Index, 6> split =
+        dcr ? std::array<Eigen::Index, 6>{n, b, b, c, h, w} : std::array<Eigen::Index, 6>{n, c, b, b, h, w};
+    const std::array<int, 6> to_output = dcr ? std::array<int, 6>{0, 3, 4, 1, 5, 2}
+                                             : std::array<int, 6>{0, 1, 4, 2, 5, 3};
+    const std::array<Eigen::Index, 4> out_dims = {n, c, h * b, w * b};
+    const RowMajorTensor<T, 4> out = in.reshape(split).shuffle(to_output).reshape(out_dims);
+    return FromEigen<T, 4>(out);
+  }
+};
+
+class SpaceToDepth1Tester : public DepthSpaceTester<SpaceToDepth1Tester, SpaceToDepth1Desc> {
+ public:
+  // {N, C*B*B, H/B, W/B} (erratum S1).
+  std::vector<uint32_t> output_sizes() const {
+    const uint32_t b = block_size_;
+    return {input_sizes_[0], input_sizes_[1] * b * b, input_sizes_[2] / b, input_sizes_[3] / b};
+  }
+  SpaceToDepth1Desc Desc() const { return MakeOpDesc(); }
+  std::string Describe() const { return DepthSpaceTester::Describe("SpaceToDepth1Tester"); }
+
+  template <class T>
+  std::vector<std::byte> Expected(T, const std::vector<std::byte>& input) const {
+    const Eigen::Index n = input_sizes_[0], c = input_sizes_[1];
+    const Eigen::Index b = block_size_, h = input_sizes_[2] / b, w = input_sizes_[3] / b;
+    const RowMajorTensor<T, 4> in = ToEigen<T, 4>(input, input_sizes_);
+    // Input dims as (n, c, h, bh, w, bw); the output depth is (bh, bw, c)
+    // for DCR and (c, bh, bw) for CRD.
+    const std::array<Eigen::Index, 6> split = {n, c, h, b, w, b};
+    const std::array<int, 6> to_output = order_ == DepthSpaceOrder::kDepthColumnRow
+                                             ? std::array<int, 6>{0, 3, 5, 1, 2, 4}
+                                             : std::array<int, 6>{0, 1, 3, 5, 2, 4};
+    const std::array<Eigen::Index, 4> out_dims = {n, c * b * b, h, w};
+    const RowMajorTensor<T, 4> out = in.reshape(split).shuffle(to_output).reshape(out_dims);
+    return FromEigen<T, 4>(out);
+  }
+};
+
+}  // namespace dmlconf::testing
