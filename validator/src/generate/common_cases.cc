@@ -1,0 +1,369 @@
+// The cases every operator gets the same way: one per support-table cell,
+// strided layouts, special values, tensor-rule and feature-level rejections.
+#include "common_cases.h"
+
+#include <array>
+#include <functional>
+#include <optional>
+
+namespace dmlconf::generate {
+
+namespace {
+
+// Tensors of a descriptor the generator owns and may edit. The slots only
+// hand out const pointers; the descriptor itself is not const here.
+std::vector<TensorDesc*> Mutable(const std::vector<TensorSlot>& slots) {
+  std::vector<TensorDesc*> out;
+  for (const TensorSlot& s : slots) out.push_back(const_cast<TensorDesc*>(s.desc));
+  return out;
+}
+std::vector<TensorDesc*> AllTensors(OperatorDesc& d) {
+  std::vector<TensorDesc*> all = Mutable(InputSlots(d));
+  for (TensorDesc* t : Mutable(OutputSlots(d))) all.push_back(t);
+  return all;
+}
+
+bool HasAxis(const OperatorDesc& d) {
+  return std::visit([](const auto& x) { return requires { x.axis; }; }, d);
+}
+void SetAxis(OperatorDesc& d, uint32_t axis) {
+  std::visit([&](auto& x) {
+    if constexpr (requires { x.axis; }) x.axis = axis;
+  }, d);
+}
+uint32_t Axis(const OperatorDesc& d) {
+  return std::visit([](const auto& x) -> uint32_t {
+    if constexpr (requires { x.axis; }) return x.axis;
+    else return 0;
+  }, d);
+}
+
+std::string IndexPart(OperatorType op, DataType index_type) {
+  if (op == OperatorType::kGather) return "/idx-" + TypeTag(index_type);
+  if (op == OperatorType::kReverseSubsequences) return "/len-" + TypeTag(index_type);
+  return "";
+}
+
+// The data types a level does not allow, and those it does, in table order.
+std::vector<DataType> Complement(DataTypeSet set) {
+  std::vector<DataType> out;
+  for (DataType t : kAllDataTypes)
+    if (!set.Contains(t)) out.push_back(t);
+  return out;
+}
+
+}  // namespace
+
+GenCase RejectCase(OperatorDesc desc, FeatureLevel level, Reason reason, const std::string& what,
+                   const std::string& description) {
+  GenCase c;
+  c.name = Slug(TypeOf(desc)) + "/" + LevelTag(level) + "/reject/" + what;
+  c.level = level;
+  c.desc = std::move(desc);
+  c.expect = Expect::kReject;
+  c.reason = reason;
+  c.description = description;
+  return c;
+}
+
+std::vector<uint32_t> UnevenPieces(uint32_t total, uint32_t pieces, uint32_t variant) {
+  std::vector<uint32_t> sizes(pieces, 1);
+  sizes[variant % pieces] += total - pieces;
+  return sizes;
+}
+
+OperatorDesc CellDescriptor(OperatorType op, const CellSpec& cell) {
+  switch (op) {
+#define DMLCONF_OPERATOR(Type, NAME, Desc) \
+  case OperatorType::k##Type: return Type##Cell(cell);
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+  }
+  return {};
+}
+
+void AddSupportCells(CaseSink& sink, OperatorType op) {
+  uint32_t variant = 0;
+  for (const SupportRow& row : SupportTable(op)) {
+    row.data_types.ForEach([&](DataType type) {
+      for (uint32_t rank = row.min_rank; rank <= row.max_rank; ++rank) {
+        const auto add = [&](DataType index_type) {
+          GenCase c;
+          c.level = row.level;
+          c.desc = CellDescriptor(op, {type, rank, index_type, variant++});
+          c.name = CellName(op, row.level, type, rank) + IndexPart(op, index_type) + "/cell";
+          sink.AddComputed("support", std::move(c));
+        };
+        if (HasIndexTensor(op)) row.index_types.ForEach(add);
+        else add(DataType::kUint32);
+      }
+    });
+  }
+}
+
+namespace {
+
+// Strides with `pad` unused elements after every row of the last dimension.
+std::vector<uint32_t> PaddedStrides(const std::vector<uint32_t>& sizes, uint32_t pad) {
+  std::vector<uint32_t> strides(sizes.size());
+  uint32_t stride = 1;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    strides[d] = stride;
+    stride *= sizes[d] + (d + 1 == sizes.size() ? pad : 0);
+  }
+  return strides;
+}
+
+// Dense strides in reversed dimension order (column-major): a permutation.
+std::vector<uint32_t> PermutedStrides(const std::vector<uint32_t>& sizes) {
+  std::vector<uint32_t> strides(sizes.size());
+  uint32_t stride = 1;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    strides[d] = stride;
+    stride *= sizes[d];
+  }
+  return strides;
+}
+
+// Zero strides on every dimension but the last non-1 one: a broadcast input.
+std::vector<uint32_t> BroadcastStrides(const std::vector<uint32_t>& sizes) {
+  std::vector<uint32_t> strides(sizes.size(), 0);
+  for (size_t d = sizes.size(); d-- > 0;) {
+    if (sizes[d] > 1) {
+      strides[d] = 1;
+      break;
+    }
+  }
+  return strides;
+}
+
+struct Layout {
+  const char* name;
+  std::optional<std::vector<uint32_t>> (*inputs)(const TensorDesc&, size_t slot);
+  std::optional<std::vector<uint32_t>> (*outputs)(const TensorDesc&, size_t slot);
+  uint64_t extra_bytes;  // added to TotalTensorSizeInBytes of every tensor
+};
+
+std::optional<std::vector<uint32_t>> Packed(const TensorDesc&, size_t) { return std::nullopt; }
+std::optional<std::vector<uint32_t>> Padded(const TensorDesc& t, size_t slot) {
+  return PaddedStrides(t.sizes, uint32_t(1 + slot % 3));
+}
+std::optional<std::vector<uint32_t>> Permuted(const TensorDesc& t, size_t) {
+  return PermutedStrides(t.sizes);
+}
+std::optional<std::vector<uint32_t>> Broadcast(const TensorDesc& t, size_t slot) {
+  if (slot == 0) return BroadcastStrides(t.sizes);
+  return std::nullopt;
+}
+std::optional<std::vector<uint32_t>> BroadcastSecond(const TensorDesc& t, size_t slot) {
+  if (slot == 1) return BroadcastStrides(t.sizes);
+  return std::nullopt;
+}
+std::optional<std::vector<uint32_t>> Mixed(const TensorDesc& t, size_t slot) {
+  return slot % 2 ? PermutedStrides(t.sizes) : PaddedStrides(t.sizes, 2);
+}
+
+constexpr Layout kLayouts[] = {
+    {"input-padded-rows", Padded, Packed, 0},
+    {"input-permuted", Permuted, Packed, 0},
+    {"input-broadcast", Broadcast, Packed, 0},
+    {"second-input-broadcast", BroadcastSecond, Packed, 0},
+    {"output-padded-rows", Packed, Padded, 0},
+    {"output-permuted", Packed, Permuted, 0},
+    {"all-mixed", Mixed, Mixed, 0},
+    {"total-size-larger", Packed, Packed, 64},
+    {"padded-and-larger", Padded, Padded, 36},
+};
+
+}  // namespace
+
+void AddStrided(CaseSink& sink, OperatorType op) {
+  const SupportRow& top = TopRow(op);
+  uint32_t variant = 0;
+  std::vector<uint32_t> ranks = {4};
+  if (top.AllowsRank(3)) ranks.push_back(3);
+  for (uint32_t rank : ranks) {
+    for (const Layout& layout : kLayouts) {
+      const DataType type = kAllDataTypes[(variant * 3) % kDataTypeCount];
+      GenCase c;
+      c.desc = CellDescriptor(op, {type, rank, DataType::kUint32, variant + 1});
+      if (layout.inputs == BroadcastSecond && InputSlots(c.desc).size() < 2) continue;
+      if (rank == 3 && layout.inputs == BroadcastSecond) continue;
+      ++variant;
+      c.level = LowestLevel(op, type, rank, DataType::kUint32);
+      const std::vector<TensorDesc*> inputs = Mutable(InputSlots(c.desc));
+      const std::vector<TensorDesc*> outputs = Mutable(OutputSlots(c.desc));
+      for (size_t i = 0; i < inputs.size(); ++i) inputs[i]->strides = layout.inputs(*inputs[i], i);
+      for (size_t i = 0; i < outputs.size(); ++i) outputs[i]->strides = layout.outputs(*outputs[i], i);
+      if (layout.extra_bytes != 0) {
+        for (TensorDesc* t : AllTensors(c.desc))
+          t->total_tensor_size_in_bytes = t->MinimumTotalBytes() + layout.extra_bytes;
+      }
+      c.name = CellName(op, c.level, type, rank) + IndexPart(op, DataType::kUint32) + "/" + layout.name;
+      sink.AddComputed("strided", std::move(c));
+    }
+  }
+}
+
+namespace {
+
+// Raw bit patterns that a value-converting copy would change.
+std::vector<ElementBits> SpecialValues(DataType type) {
+  switch (type) {
+    case DataType::kFloat16:
+      return {0x7e00, 0x7e01, 0x7c01, 0xfd55, 0xfe00, 0x0000, 0x8000, 0x7c00, 0xfc00,
+              0x0001, 0x03ff, 0x8001, 0x0400, 0x7bff, 0xfbff};
+    case DataType::kFloat32:
+      return {0x7fc00000, 0x7fc00001, 0x7f800001, 0xffa00005, 0xffc12345, 0x00000000,
+              0x80000000, 0x7f800000, 0xff800000, 0x00000001, 0x007fffff, 0x80000001,
+              0x00800000, 0x7f7fffff, 0xff7fffff};
+    case DataType::kFloat64:
+      return {0x7ff8000000000000, 0x7ff8000000000001, 0x7ff0000000000001, 0xfff4000000000005,
+              0xfff8123456789abc, 0x0000000000000000, 0x8000000000000000, 0x7ff0000000000000,
+              0xfff0000000000000, 0x0000000000000001, 0x000fffffffffffff, 0x8000000000000001,
+              0x0010000000000000, 0x7fefffffffffffff, 0xffefffffffffffff};
+    default: {
+      const unsigned width = unsigned(ElementSize(type)) * 8;
+      const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
+      const ElementBits high = ElementBits{1} << (width - 1);
+      // 0, 1, all ones (-1 / max), the sign bit (min / 2^(w-1)), max signed,
+      // min + 1, max - 1, and the same for the unsigned reading.
+      return {0, 1, mask, high, high - 1, high + 1, mask - 1, 0x55 & mask, (high - 1) - 1};
+    }
+  }
+}
+
+}  // namespace
+
+void AddValues(CaseSink& sink, OperatorType op) {
+  const SupportRow& top = TopRow(op);
+  uint32_t variant = 0;
+  top.data_types.ForEach([&](DataType type) {
+    GenCase c;
+    c.desc = CellDescriptor(op, {type, 4, DataType::kUint32, variant++});
+    c.level = LowestLevel(op, type, 4, DataType::kUint32);
+    c.name = CellName(op, c.level, type, 4) + IndexPart(op, DataType::kUint32) +
+             (IsFloat(type) ? "/special-floats" : "/integer-extremes");
+    FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+    const std::vector<ElementBits> special = SpecialValues(type);
+    const auto slots = InputSlots(c.desc);
+    for (size_t i = 0; i < slots.size(); ++i) {
+      if (slots[i].desc->data_type != type || slots[i].role == "IndicesTensor") continue;
+      Values& v = c.inputs[i].values;
+      for (size_t k = 0; k < v.size() && k < special.size(); ++k) v[(k * 7 + i) % v.size()] = special[k];
+    }
+    ComputeExpected(c);
+    sink.Add("values", std::move(c));
+  });
+  // One-byte types have 256 codes: random data under two seeds as well.
+  for (DataType type : {DataType::kInt8, DataType::kUint8}) {
+    if (!top.data_types.Contains(type)) continue;
+    for (uint64_t k = 0; k < 2; ++k) {
+      GenCase c;
+      c.desc = CellDescriptor(op, {type, 4, DataType::kUint32, variant++});
+      c.level = LowestLevel(op, type, 4, DataType::kUint32);
+      c.name = CellName(op, c.level, type, 4) + IndexPart(op, DataType::kUint32) + "/random-" +
+               std::to_string(k);
+      FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+      const auto slots = InputSlots(c.desc);
+      for (size_t i = 0; i < slots.size(); ++i) {
+        if (slots[i].desc->data_type != type) continue;
+        Values& v = c.inputs[i].values;
+        for (size_t e = 0; e < v.size(); ++e) v[e] = SplitMix64(sink.seed() * 2 + k + e) & 0xff;
+      }
+      ComputeExpected(c);
+      sink.Add("values", std::move(c));
+    }
+  }
+}
+
+void AddTensorRuleRejections(CaseSink& sink, OperatorType op) {
+  const FeatureLevel level = TopRow(op).level;
+  const OperatorDesc base = CellDescriptor(op, {DataType::kFloat32, 4, DataType::kUint32, 5});
+  const auto reject = [&](const std::function<void(OperatorDesc&)>& edit, Reason reason,
+                          const std::string& what, const std::string& description = "") {
+    OperatorDesc d = base;
+    edit(d);
+    sink.Add("invalid", RejectCase(std::move(d), level, reason, what, description));
+  };
+  const auto first_input = [](OperatorDesc& d) { return Mutable(InputSlots(d)).front(); };
+  const auto last_output = [](OperatorDesc& d) { return Mutable(OutputSlots(d)).back(); };
+
+  reject([](OperatorDesc& d) {
+    const uint32_t added = kMaxDimensions + 1 - 4;
+    for (TensorDesc* t : AllTensors(d)) t->sizes.insert(t->sizes.begin(), added, 1);
+    SetAxis(d, Axis(d) + added);
+  }, Reason::TENSOR_RANK_INVALID, "tensor-rank-9", "every tensor has DimensionCount 9");
+  reject([](OperatorDesc& d) {
+    for (TensorDesc* t : AllTensors(d)) t->sizes.clear();
+  }, Reason::TENSOR_RANK_INVALID, "tensor-rank-0", "every tensor has DimensionCount 0");
+  reject([](OperatorDesc& d) {
+    for (TensorDesc* t : AllTensors(d)) t->sizes[0] = 0;
+  }, Reason::TENSOR_SIZE_ZERO, "tensor-size-zero", "every tensor has size 0 in dimension 0");
+  reject([&](OperatorDesc& d) {
+    TensorDesc* t = first_input(d);
+    std::vector<uint32_t> strides = PackedStrides(t->sizes);
+    strides.push_back(1);
+    t->strides = strides;
+  }, Reason::TENSOR_STRIDES_RANK_MISMATCH, "input-strides-count");
+  reject([&](OperatorDesc& d) { first_input(d)->sizes = {65536, 65536, 1, 1}; },
+         Reason::TENSOR_TOO_MANY_ELEMENTS, "input-2pow32-elements");
+  reject([&](OperatorDesc& d) {
+    TensorDesc* t = first_input(d);
+    t->total_tensor_size_in_bytes = t->MinimumTotalBytes() - 4;
+  }, Reason::TENSOR_TOTAL_SIZE_TOO_SMALL, "input-total-size-short");
+  reject([&](OperatorDesc& d) {
+    TensorDesc* t = last_output(d);
+    t->strides = PaddedStrides(t->sizes, 1);
+    t->total_tensor_size_in_bytes = TensorDesc::Packed(t->data_type, t->sizes).MinimumTotalBytes();
+  }, Reason::TENSOR_TOTAL_SIZE_TOO_SMALL, "output-padded-total-size-packed",
+     "the output's strides are padded, its TotalTensorSizeInBytes is the packed size");
+  reject([&](OperatorDesc& d) {
+    TensorDesc* t = first_input(d);
+    t->total_tensor_size_in_bytes = t->MinimumTotalBytes() + 2;
+  }, Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4, "input-total-size-plus-2");
+  reject([&](OperatorDesc& d) { first_input(d)->guaranteed_base_offset_alignment = 8; },
+         Reason::TENSOR_ALIGNMENT_INVALID, "input-alignment-8");
+  reject([&](OperatorDesc& d) { last_output(d)->guaranteed_base_offset_alignment = 24; },
+         Reason::TENSOR_ALIGNMENT_INVALID, "output-alignment-24");
+  reject([&](OperatorDesc& d) {
+    TensorDesc* t = last_output(d);
+    t->strides = BroadcastStrides(t->sizes);
+  }, Reason::TENSOR_OUTPUT_ALIASED, "output-zero-strides");
+  reject([&](OperatorDesc& d) {
+    TensorDesc* t = last_output(d);
+    t->sizes.insert(t->sizes.begin(), 1);
+  }, Reason::RANK_MISMATCH, "output-rank-plus-1");
+  reject([&](OperatorDesc& d) { last_output(d)->data_type = DataType::kInt32; },
+         Reason::DATA_TYPE_MISMATCH, "output-int32-input-float32");
+  if (HasAxis(base)) {
+    reject([&](OperatorDesc& d) { SetAxis(d, 4); }, Reason::AXIS_OUT_OF_RANGE, "axis-4-rank-4");
+    reject([&](OperatorDesc& d) { SetAxis(d, 0xFFFFFFFF); }, Reason::AXIS_OUT_OF_RANGE, "axis-uint32-max");
+  }
+}
+
+void AddLevelGating(CaseSink& sink, OperatorType op) {
+  for (FeatureLevel level : kAllFeatureLevels) {
+    const SupportRow* row = FindSupport(op, level);
+    if (row == nullptr) {
+      sink.Add("invalid", RejectCase(CellDescriptor(op, {DataType::kFloat32, 4, DataType::kUint32, 0}),
+                                     level, Reason::OPERATOR_NOT_AVAILABLE, "operator-not-available"));
+      continue;
+    }
+    for (DataType type : Complement(row->data_types))
+      sink.Add("invalid", RejectCase(CellDescriptor(op, {type, 4, DataType::kUint32, 1}), level,
+                                     Reason::DATA_TYPE_NOT_SUPPORTED, "data-type-" + TypeTag(type)));
+    for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
+      if (row->AllowsRank(rank) || RankRejectionDisputed(op, level, rank)) continue;
+      sink.Add("invalid", RejectCase(CellDescriptor(op, {DataType::kFloat32, rank, DataType::kUint32, 2}),
+                                     level, Reason::RANK_NOT_SUPPORTED, "rank-" + std::to_string(rank)));
+    }
+    if (!HasIndexTensor(op)) continue;
+    for (DataType type : Complement(row->index_types))
+      sink.Add("invalid", RejectCase(CellDescriptor(op, {DataType::kFloat32, 4, type, 3}), level,
+                                     Reason::INDEX_DATA_TYPE_NOT_SUPPORTED,
+                                     (op == OperatorType::kGather ? "index-type-" : "length-type-") + TypeTag(type)));
+  }
+}
+
+}  // namespace dmlconf::generate

@@ -1,0 +1,23 @@
+// Cases every operator gets the same way, driven by the support table.
+#pragma once
+
+#include "op_builders.h"
+
+namespace dmlconf::generate {
+
+// One positive case per cell: row x data type x rank x index type.
+void AddSupportCells(CaseSink& sink, OperatorType op);
+// Padded rows, permuted dense strides, zero-stride broadcast inputs and
+// TotalTensorSizeInBytes larger than needed, on inputs and outputs.
+void AddStrided(CaseSink& sink, OperatorType op);
+// Special float bit patterns and integer extremes, every data type.
+void AddValues(CaseSink& sink, OperatorType op);
+// The DML_BUFFER_TENSOR_DESC rules and the cross-tensor rules every operator
+// shares, each broken alone, at the operator's top row.
+void AddTensorRuleRejections(CaseSink& sink, OperatorType op);
+// Level by level: the operator before it exists, and every data type, rank
+// and index type the level does not allow (except JOIN ranks that erratum J1
+// disputes).
+void AddLevelGating(CaseSink& sink, OperatorType op);
+
+}  // namespace dmlconf::generate

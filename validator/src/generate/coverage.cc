@@ -1,0 +1,158 @@
+#include "coverage.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace dmlconf::generate {
+
+namespace {
+
+bool SameCell(const Cell& cell, FeatureLevel row, const CoverageEntry& e) {
+  return cell.row == row && cell.type == e.type && cell.rank == e.rank &&
+         cell.index_type == e.index_type;
+}
+
+OperatorCoverage EmptyGrid(OperatorType op) {
+  OperatorCoverage cov;
+  cov.op = op;
+  for (const SupportRow& row : SupportTable(op)) {
+    row.data_types.ForEach([&](DataType type) {
+      for (uint32_t rank = row.min_rank; rank <= row.max_rank; ++rank) {
+        if (!HasIndexTensor(op)) {
+          cov.cells.push_back({row.level, type, rank, std::nullopt});
+          continue;
+        }
+        row.index_types.ForEach(
+            [&](DataType index) { cov.cells.push_back({row.level, type, rank, index}); });
+      }
+    });
+  }
+  return cov;
+}
+
+std::string CellText(const Cell& cell) {
+  std::string text = std::string(FeatureLevelName(cell.row)) + " " +
+                     std::string(DataTypeName(cell.type)) + " rank " + std::to_string(cell.rank);
+  if (cell.index_type) text += " index " + std::string(DataTypeName(*cell.index_type));
+  return text;
+}
+
+// One grid: data types down, ranks 1..8 across; '.' where the row does not
+// allow the rank, '-' where it allows it and no case exists.
+void FormatGrid(std::string& out, const OperatorCoverage& cov, FeatureLevel row,
+                std::optional<DataType> index_type) {
+  out += "  row " + std::string(FeatureLevelName(row));
+  if (index_type) out += ", index type " + std::string(DataTypeName(*index_type));
+  out += "\n    data type  ";
+  for (uint32_t r = 1; r <= kMaxDimensions; ++r) out += "    r" + std::to_string(r);
+  out += "\n";
+  for (DataType type : kAllDataTypes) {
+    std::string line;
+    bool any = false;
+    for (uint32_t r = 1; r <= kMaxDimensions; ++r) {
+      const auto it = std::find_if(cov.cells.begin(), cov.cells.end(), [&](const Cell& c) {
+        return c.row == row && c.type == type && c.rank == r && c.index_type == index_type;
+      });
+      char buf[32];
+      if (it == cov.cells.end()) std::snprintf(buf, sizeof buf, "%6s", ".");
+      else if (it->cases == 0) std::snprintf(buf, sizeof buf, "%6s", "-");
+      else std::snprintf(buf, sizeof buf, "%6llu", static_cast<unsigned long long>(it->cases));
+      any = any || it != cov.cells.end();
+      line += buf;
+    }
+    char name[16];
+    std::snprintf(name, sizeof name, "    %-9s", std::string(DataTypeName(type)).c_str());
+    if (any) out += name + line + "\n";
+  }
+}
+
+}  // namespace
+
+std::vector<Cell> CoverageReport::EmptyCells(OperatorType op) const {
+  std::vector<Cell> empty;
+  for (const OperatorCoverage& cov : operators)
+    if (cov.op == op)
+      for (const Cell& cell : cov.cells)
+        if (cell.cases == 0) empty.push_back(cell);
+  return empty;
+}
+
+bool CoverageReport::ok() const {
+  for (const OperatorCoverage& cov : operators)
+    if (cov.positive_cases < cov.floor || !EmptyCells(cov.op).empty()) return false;
+  return true;
+}
+
+CoverageReport ComputeCoverage(std::span<const CoverageEntry> entries,
+                               std::optional<uint64_t> min_cases_per_operator) {
+  CoverageReport report;
+  for (OperatorType op : kAllOperatorTypes) {
+    OperatorCoverage cov = EmptyGrid(op);
+    for (const CaseFloor& f : kCaseFloors)
+      if (f.op == op) cov.floor = min_cases_per_operator.value_or(f.min_positive_cases);
+    for (const CoverageEntry& e : entries) {
+      if (e.op != op) continue;
+      if (!e.positive) {
+        ++cov.reject_cases;
+        continue;
+      }
+      ++cov.positive_cases;
+      const SupportRow* row = FindSupport(op, e.level);
+      const auto it = std::find_if(cov.cells.begin(), cov.cells.end(), [&](const Cell& c) {
+        return row != nullptr && SameCell(c, row->level, e);
+      });
+      if (it == cov.cells.end()) ++cov.outside_table;
+      else ++it->cases;
+    }
+    report.operators.push_back(std::move(cov));
+  }
+  return report;
+}
+
+std::string FormatCoverage(const CoverageReport& report) {
+  std::string out;
+  for (const OperatorCoverage& cov : report.operators) {
+    const std::vector<Cell> empty = report.EmptyCells(cov.op);
+    out += std::string(OperatorName(cov.op)) + ": " + std::to_string(cov.positive_cases) +
+           " positive cases (floor " + std::to_string(cov.floor) + "), " +
+           std::to_string(cov.reject_cases) + " must-reject, " + std::to_string(cov.cells.size()) +
+           " allowed cells, " + std::to_string(empty.size()) + " empty\n";
+    for (const SupportRow& row : SupportTable(cov.op)) {
+      if (!HasIndexTensor(cov.op)) FormatGrid(out, cov, row.level, std::nullopt);
+      else row.index_types.ForEach([&](DataType index) { FormatGrid(out, cov, row.level, index); });
+    }
+    if (cov.outside_table != 0)
+      out += "  " + std::to_string(cov.outside_table) +
+             " positive cases fall in no allowed cell of their feature level's row\n";
+    for (const Cell& cell : empty) out += "  EMPTY " + CellText(cell) + "\n";
+    if (cov.positive_cases < cov.floor)
+      out += "  BELOW FLOOR: " + std::to_string(cov.positive_cases) + " < " + std::to_string(cov.floor) + "\n";
+  }
+  out += report.ok() ? "coverage: OK\n" : "coverage: FAILED\n";
+  return out;
+}
+
+nlohmann::json CoverageJson(const CoverageReport& report) {
+  nlohmann::json ops = nlohmann::json::array();
+  for (const OperatorCoverage& cov : report.operators) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const Cell& cell : cov.cells) {
+      nlohmann::json c = {{"feature_level", FeatureLevelName(cell.row)},
+                          {"data_type", DataTypeName(cell.type)},
+                          {"rank", cell.rank},
+                          {"cases", cell.cases}};
+      if (cell.index_type) c["index_type"] = DataTypeName(*cell.index_type);
+      cells.push_back(std::move(c));
+    }
+    ops.push_back({{"operator", OperatorName(cov.op)},
+                   {"positive_cases", cov.positive_cases},
+                   {"reject_cases", cov.reject_cases},
+                   {"floor", cov.floor},
+                   {"outside_table", cov.outside_table},
+                   {"empty_cells", report.EmptyCells(cov.op).size()},
+                   {"cells", std::move(cells)}});
+  }
+  return {{"ok", report.ok()}, {"operators", std::move(ops)}};
+}
+
+}  // namespace dmlconf::generate

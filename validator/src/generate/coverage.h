@@ -1,0 +1,75 @@
+// `dmlconf coverage`: positive cases counted per support-table cell (row x
+// data type x rank x index type), the empty cells, and per-operator floors.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "dmlconf/support.h"
+
+namespace dmlconf::generate {
+
+// The fewest positive cases the project commits to per operator (documented
+// in the README): a little below what cases/ holds, so that losing a file
+// fails loudly while adding cases never does.
+struct CaseFloor {
+  OperatorType op;
+  uint64_t min_positive_cases;
+};
+inline constexpr CaseFloor kCaseFloors[] = {
+    {OperatorType::kSplit, 250},
+    {OperatorType::kJoin, 200},
+    {OperatorType::kGather, 800},
+    {OperatorType::kDepthToSpace1, 50},
+    {OperatorType::kSpaceToDepth1, 50},
+    {OperatorType::kReverseSubsequences, 350},
+};
+
+// What coverage needs to know of one case.
+struct CoverageEntry {
+  OperatorType op;
+  FeatureLevel level;  // the case's feature_level
+  DataType type;       // the first input's DataType
+  uint32_t rank;       // the first input's DimensionCount
+  std::optional<DataType> index_type;  // IndicesTensor / SequenceLengthsTensor
+  bool positive;       // expect match or unspecified
+};
+
+struct Cell {
+  FeatureLevel row;  // the support row's own level
+  DataType type;
+  uint32_t rank;
+  std::optional<DataType> index_type;
+  uint64_t cases = 0;
+};
+
+struct OperatorCoverage {
+  OperatorType op;
+  uint64_t positive_cases = 0;
+  uint64_t reject_cases = 0;
+  uint64_t floor = 0;
+  uint64_t outside_table = 0;  // positive cases in no allowed cell
+  std::vector<Cell> cells;     // every allowed cell, in table order
+};
+
+struct CoverageReport {
+  std::vector<OperatorCoverage> operators;
+  std::vector<Cell> EmptyCells(OperatorType op) const;
+  // Every allowed cell has a case and every operator meets its floor.
+  bool ok() const;
+};
+
+// `min_cases_per_operator` replaces the kCaseFloors floors when given.
+CoverageReport ComputeCoverage(std::span<const CoverageEntry> entries,
+                               std::optional<uint64_t> min_cases_per_operator = std::nullopt);
+
+// The grids as text, each empty cell listed, and a verdict line.
+std::string FormatCoverage(const CoverageReport& report);
+nlohmann::json CoverageJson(const CoverageReport& report);
+
+}  // namespace dmlconf::generate

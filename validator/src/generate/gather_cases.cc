@@ -1,0 +1,178 @@
+#include "op_builders.h"
+
+namespace dmlconf::generate {
+
+namespace {
+
+constexpr OperatorType kOp = OperatorType::kGather;
+
+// The input, the K trailing index sizes, and the output that right-aligns
+// input[0..axis) ++ indices ++ input[axis+1..D) into D dimensions. Entries
+// that would be surplus are forced to 1 first, in the input or the indices,
+// so that the result is always valid.
+GatherDesc MakeGather(DataType type, DataType index_type, std::vector<uint32_t> input,
+                      uint32_t axis, std::vector<uint32_t> index_sizes) {
+  const uint32_t rank = uint32_t(input.size()), k = uint32_t(index_sizes.size());
+  const uint32_t length = rank - 1 + k;
+  for (uint32_t p = 0; p + rank < length; ++p) {
+    if (p < axis) input[p] = 1;
+    else index_sizes[p - axis] = 1;
+  }
+  std::vector<uint32_t> list(input.begin(), input.begin() + axis);
+  list.insert(list.end(), index_sizes.begin(), index_sizes.end());
+  list.insert(list.end(), input.begin() + axis + 1, input.end());
+  std::vector<uint32_t> output(rank, 1);
+  for (uint32_t i = 0; i < std::min(rank, length); ++i) output[rank - 1 - i] = list[length - 1 - i];
+  std::vector<uint32_t> indices(rank - k, 1);
+  indices.insert(indices.end(), index_sizes.begin(), index_sizes.end());
+  GatherDesc d;
+  d.axis = axis;
+  d.index_dimensions = k;
+  d.input_tensor = TensorDesc::Packed(type, input);
+  d.indices_tensor = TensorDesc::Packed(index_type, indices);
+  d.output_tensor = TensorDesc::Packed(type, output);
+  return d;
+}
+
+std::vector<uint32_t> IndexSizes(uint32_t k, uint32_t variant) {
+  static constexpr uint32_t kPattern[] = {3, 1, 2, 1, 2, 1, 1, 1};
+  std::vector<uint32_t> sizes(k);
+  for (uint32_t i = 0; i < k; ++i) sizes[i] = i == 0 ? 2 + variant % 2 : kPattern[(i + variant) % 8];
+  return sizes;
+}
+
+GenCase Positive(GatherDesc d, const std::string& point) {
+  const TensorDesc& in = d.input_tensor;
+  const DataType index_type = d.indices_tensor.data_type;
+  GenCase c;
+  c.level = LowestLevel(kOp, in.data_type, in.DimensionCount(), index_type);
+  c.name = CellName(kOp, c.level, in.data_type, in.DimensionCount()) + "/idx-" +
+           TypeTag(index_type) + "/" + point;
+  c.desc = std::move(d);
+  return c;
+}
+
+// A case with chosen index values (written as numbers of the index type).
+void AddWithIndices(CaseSink& sink, const std::string& purpose, GenCase c,
+                    const std::vector<int64_t>& indices) {
+  FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+  const DataType index_type = std::get<GatherDesc>(c.desc).indices_tensor.data_type;
+  c.inputs[1].values.clear();
+  for (int64_t index : indices) c.inputs[1].values.push_back(NumberBits(index_type, index));
+  ComputeExpected(c);
+  sink.Add(purpose, std::move(c));
+}
+
+// Every (rank, axis, IndexDimensions) up to rank 5; from 6 on, every axis
+// with a rotating K plus K = 0 and K = D.
+void AddEveryAxis(CaseSink& sink) {
+  const DataTypeSet index_types = TopRow(kOp).index_types;
+  std::vector<DataType> index_list;
+  index_types.ForEach([&](DataType t) { index_list.push_back(t); });
+  uint32_t n = 0;
+  for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
+    for (uint32_t axis = 0; axis < rank; ++axis) {
+      for (uint32_t k = 0; k <= rank; ++k) {
+        if (rank > 5 && k != 0 && k != rank && k != axis % (rank + 1)) continue;
+        const DataType type = kAllDataTypes[n % kDataTypeCount];
+        const DataType index_type = index_list[n % index_list.size()];
+        ++n;
+        std::vector<uint32_t> input = SmallShape(rank, axis + k);
+        input[axis] = 3;
+        sink.AddComputed("corner", Positive(MakeGather(type, index_type, input, axis, IndexSizes(k, n)),
+                                            "axis" + std::to_string(axis) + "-k" + std::to_string(k)));
+      }
+    }
+  }
+}
+
+void AddIndexValues(CaseSink& sink) {
+  const std::vector<uint32_t> input = {2, 5, 3};
+  for (DataType index_type : {DataType::kInt32, DataType::kInt64}) {
+    AddWithIndices(sink, "corner",
+                   Positive(MakeGather(DataType::kFloat16, index_type, input, 1, {2, 3}), "negative"),
+                   {-1, -5, 0, 4, -2, 2});
+  }
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kInt8, DataType::kUint32, {1, 1, 4, 3}, 2, {1, 1, 2, 3}),
+                          "repeated"),
+                 {1, 1, 1, 0, 0, 3});
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {2, 2, 3, 2}, 3, {1, 1, 1, 4}),
+                          "repeated-last-axis"),
+                 {1, 1, 0, 1});
+  // Out of range: the output is unspecified, the run must stay in bounds.
+  TopRow(kOp).index_types.ForEach([&](DataType index_type) {
+    const bool is_signed = IsSignedInteger(index_type);
+    AddWithIndices(sink, "corner",
+                   Positive(MakeGather(DataType::kUint16, index_type, input, 1, {3}), "out-of-range"),
+                   {0, 5, is_signed ? -6 : 1000000});
+    AddWithIndices(sink, "corner",
+                   Positive(MakeGather(DataType::kUint16, index_type, input, 1, {2}), "out-of-range-max"),
+                   {is_signed ? int64_t(-1) << (ElementSize(index_type) * 8 - 1) : -1, 1});
+  });
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {1, 1, 1, 2}),
+                          "out-of-range"),
+                 {5, 0});
+}
+
+// Large: the Axis dimension crosses 65 535. Gathering from an iota input with
+// indices that are themselves an iota gives back the indices (normalized), so
+// the output is the index iota again.
+void AddLarge(CaseSink& sink) {
+  const auto add = [&](Iota indices, const std::string& point) {
+    GenCase c = Positive(MakeGather(DataType::kUint32, DataType::kInt32, {70000}, 0, {70000}), point);
+    c.description = "input iota 0..69999; output[j] = input[indices[j]] = normalized indices[j]";
+    c.inputs = {{{}, Iota{0, 1}}, {{}, indices}};
+    c.expected = {{{}, Iota{69999, -1}}};
+    sink.AddChecked("large", std::move(c));
+  };
+  add(Iota{69999, -1}, "large-70000-descending");
+  add(Iota{-1, -1}, "large-70000-negative");  // -1..-70000 read 69999..0
+}
+
+void AddInvalid(CaseSink& sink) {
+  const FeatureLevel top = TopRow(kOp).level;
+  // Seed 002 example 3: input {3,2}, indices {1,2}, axis 1.
+  GatherDesc d = MakeGather(DataType::kFloat32, DataType::kUint32, {3, 2}, 1, {2});
+  d.index_dimensions = 3;
+  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE, "k-above-rank"));
+  // Erratum G1, as the seed literally writes it: IndexDimensions 2.
+  d.index_dimensions = 2;
+  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_RANK_OVERFLOW, "erratum-g1-literal",
+                                 "seed 002 example 3 with IndexDimensions 2: {3,1,2} cannot right-align into 2 dimensions"));
+  d = MakeGather(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1, {5});
+  d.output_tensor.sizes[2] = 3;
+  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_SIZES_MISMATCH, "output-dim2-differs"));
+  d = MakeGather(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1, {5});
+  d.output_tensor.sizes = {2, 1, 4};
+  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_SIZES_MISMATCH, "output-ignores-indices"));
+  d = MakeGather(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1, {5});
+  d.indices_tensor.sizes = {1, 5};
+  sink.Add("invalid", RejectCase(d, top, Reason::RANK_MISMATCH, "indices-rank-differs"));
+}
+
+}  // namespace
+
+OperatorDesc GatherCell(const CellSpec& cell) {
+  const uint32_t axis = cell.variant % cell.rank;
+  const uint32_t k = (cell.variant / cell.rank + axis) % (cell.rank + 1);
+  std::vector<uint32_t> input = SmallShape(cell.rank, cell.variant);
+  input[axis] = 3;
+  return MakeGather(cell.type, cell.index_type, input, axis, IndexSizes(k, cell.variant));
+}
+
+void AddGatherCases(CaseSink& sink) {
+  AddEveryAxis(sink);
+  AddIndexValues(sink);
+  AddLarge(sink);
+  AddInvalid(sink);
+  // Erratum G1, read as IndexDimensions 1: output[y, x] = input[y, indices[x]].
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {3, 2}, 1, {2}),
+                          "erratum-g1-corrected"),
+                 {1, 0});
+}
+
+}  // namespace dmlconf::generate

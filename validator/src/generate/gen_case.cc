@@ -1,0 +1,189 @@
+#include "gen_case.h"
+
+#include <cassert>
+#include <cstring>
+
+#include <yaml-cpp/yaml.h>
+
+namespace dmlconf::generate {
+
+namespace {
+
+void EmitTensor(YAML::Emitter& out, const TensorDesc& t) {
+  out << YAML::Flow << YAML::BeginMap;
+  out << YAML::Key << "DataType" << YAML::Value << std::string(DataTypeName(t.data_type));
+  out << YAML::Key << "Sizes" << YAML::Value << YAML::Flow << t.sizes;
+  if (t.strides) out << YAML::Key << "Strides" << YAML::Value << YAML::Flow << *t.strides;
+  if (t.total_tensor_size_in_bytes)
+    out << YAML::Key << "TotalTensorSizeInBytes" << YAML::Value << *t.total_tensor_size_in_bytes;
+  if (t.guaranteed_base_offset_alignment != 0)
+    out << YAML::Key << "GuaranteedBaseOffsetAlignment" << YAML::Value
+        << t.guaranteed_base_offset_alignment;
+  if (t.flags != 0) out << YAML::Key << "Flags" << YAML::Value << t.flags;
+  out << YAML::EndMap;
+}
+
+void EmitTensorList(YAML::Emitter& out, const char* key, const std::vector<TensorDesc>& list) {
+  out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+  for (const TensorDesc& t : list) EmitTensor(out, t);
+  out << YAML::EndSeq;
+}
+
+void EmitField(YAML::Emitter& out, const char* key, const TensorDesc& t) {
+  out << YAML::Key << key << YAML::Value;
+  EmitTensor(out, t);
+}
+
+void EmitOrder(YAML::Emitter& out, DepthSpaceOrder order) {
+  out << YAML::Key << "Order" << YAML::Value;
+  if (uint32_t(order) <= 1) {
+    out << DepthSpaceOrderName(order);
+  } else {
+    out << uint32_t(order);  // invalid on purpose: kept as the raw number
+  }
+}
+
+struct DescriptorEmitter {
+  YAML::Emitter& out;
+  void operator()(const SplitDesc& d) {
+    out << YAML::Key << "Axis" << YAML::Value << d.axis;
+    EmitField(out, "InputTensor", d.input_tensor);
+    EmitTensorList(out, "OutputTensors", d.output_tensors);
+  }
+  void operator()(const JoinDesc& d) {
+    out << YAML::Key << "Axis" << YAML::Value << d.axis;
+    EmitTensorList(out, "InputTensors", d.input_tensors);
+    EmitField(out, "OutputTensor", d.output_tensor);
+  }
+  void operator()(const GatherDesc& d) {
+    out << YAML::Key << "Axis" << YAML::Value << d.axis;
+    out << YAML::Key << "IndexDimensions" << YAML::Value << d.index_dimensions;
+    EmitField(out, "InputTensor", d.input_tensor);
+    EmitField(out, "IndicesTensor", d.indices_tensor);
+    EmitField(out, "OutputTensor", d.output_tensor);
+  }
+  void operator()(const DepthToSpace1Desc& d) {
+    out << YAML::Key << "BlockSize" << YAML::Value << d.block_size;
+    EmitOrder(out, d.order);
+    EmitField(out, "InputTensor", d.input_tensor);
+    EmitField(out, "OutputTensor", d.output_tensor);
+  }
+  void operator()(const SpaceToDepth1Desc& d) {
+    out << YAML::Key << "BlockSize" << YAML::Value << d.block_size;
+    EmitOrder(out, d.order);
+    EmitField(out, "InputTensor", d.input_tensor);
+    EmitField(out, "OutputTensor", d.output_tensor);
+  }
+  void operator()(const ReverseSubsequencesDesc& d) {
+    out << YAML::Key << "Axis" << YAML::Value << d.axis;
+    EmitField(out, "InputTensor", d.input_tensor);
+    EmitField(out, "SequenceLengthsTensor", d.sequence_lengths_tensor);
+    EmitField(out, "OutputTensor", d.output_tensor);
+  }
+};
+
+void EmitData(YAML::Emitter& out, DataType type, const TensorData& data) {
+  if (data.iota) {
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "fill" << YAML::Value << "iota"
+        << YAML::Key << "start" << YAML::Value << data.iota->start << YAML::Key << "step"
+        << YAML::Value << data.iota->step << YAML::EndMap;
+    return;
+  }
+  out << YAML::Flow << YAML::BeginSeq;
+  for (ElementBits bits : data.values) out << FormatElement(type, bits);
+  out << YAML::EndSeq;
+}
+
+// `InputTensors[1]` -> `InputTensors`: list roles group under their base name.
+std::string BaseRole(const std::string& role) { return role.substr(0, role.find('[')); }
+
+void EmitDataMap(YAML::Emitter& out, const char* key, const std::vector<TensorSlot>& slots,
+                 const std::vector<TensorData>& data) {
+  assert(slots.size() == data.size());
+  out << YAML::Key << key << YAML::Value << YAML::BeginMap;
+  for (size_t i = 0; i < slots.size();) {
+    const std::string base = BaseRole(slots[i].role);
+    out << YAML::Key << base << YAML::Value;
+    if (base == slots[i].role) {
+      EmitData(out, slots[i].desc->data_type, data[i]);
+      ++i;
+      continue;
+    }
+    out << YAML::BeginSeq;
+    for (; i < slots.size() && BaseRole(slots[i].role) == base; ++i)
+      EmitData(out, slots[i].desc->data_type, data[i]);
+    out << YAML::EndSeq;
+  }
+  out << YAML::EndMap;
+}
+
+const char* ExpectName(Expect expect) {
+  switch (expect) {
+    case Expect::kMatch: return "match";
+    case Expect::kReject: return "reject";
+    case Expect::kUnspecified: return "unspecified";
+  }
+  return "match";
+}
+
+void EmitCase(YAML::Emitter& out, const GenCase& c) {
+  out << YAML::BeginMap;
+  out << YAML::Key << "name" << YAML::Value << c.name;
+  out << YAML::Key << "operator" << YAML::Value << std::string(OperatorName(TypeOf(c.desc)));
+  out << YAML::Key << "feature_level" << YAML::Value << std::string(FeatureLevelName(c.level));
+  out << YAML::Key << "expect" << YAML::Value << ExpectName(c.expect);
+  if (c.expect == Expect::kReject)
+    out << YAML::Key << "reason" << YAML::Value << std::string(ReasonName(c.reason));
+  if (!c.description.empty())
+    out << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted << c.description;
+  out << YAML::Key << "descriptor" << YAML::Value << YAML::BeginMap;
+  std::visit(DescriptorEmitter{out}, c.desc);
+  out << YAML::EndMap;
+  if (c.expect != Expect::kReject) {
+    EmitDataMap(out, "inputs", InputSlots(c.desc), c.inputs);
+    if (c.expect == Expect::kMatch) EmitDataMap(out, "expected", OutputSlots(c.desc), c.expected);
+  }
+  out << YAML::EndMap;
+}
+
+}  // namespace
+
+Values ExpandIota(DataType type, uint64_t count, Iota iota) {
+  Values values(count);
+  const unsigned width = unsigned(ElementSize(type)) * 8;
+  const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
+  for (uint64_t i = 0; i < count; ++i) {
+    const int64_t n = iota.start + int64_t(i) * iota.step;
+    ElementBits bits = ElementBits(n) & mask;
+    if (type == DataType::kFloat32) {
+      const float f = float(n);
+      uint32_t b;
+      std::memcpy(&b, &f, 4);
+      bits = b;
+    } else if (type == DataType::kFloat64) {
+      const double f = double(n);
+      std::memcpy(&bits, &f, 8);
+    }
+    assert(type != DataType::kFloat16);  // not needed by any generated case
+    values[i] = bits;
+  }
+  return values;
+}
+
+std::string CaseFileText(const std::string& header, const std::vector<GenCase>& cases) {
+  YAML::Emitter out;
+  out.SetIndent(2);
+  out << YAML::BeginMap << YAML::Key << "cases" << YAML::Value << YAML::BeginSeq;
+  for (const GenCase& c : cases) EmitCase(out, c);
+  out << YAML::EndSeq << YAML::EndMap;
+  std::string text;
+  for (size_t start = 0; start < header.size();) {
+    const size_t end = header.find('\n', start);
+    text += "# " + header.substr(start, end - start) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return text + out.c_str() + "\n";
+}
+
+}  // namespace dmlconf::generate

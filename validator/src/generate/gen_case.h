@@ -1,0 +1,50 @@
+// The generator's model of a case, and how it becomes YAML text (the format
+// in cases/README.md). Written here rather than shared with the loader, so
+// that the generator and the loader check each other.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dmlconf/feature_level.h"
+#include "dmlconf/op_desc.h"
+#include "dmlconf/validate.h"
+#include "oracle.h"
+
+namespace dmlconf::generate {
+
+enum class Expect { kMatch, kReject, kUnspecified };
+
+// `{fill: iota, start: S, step: T}`: element i is S + i*T in the data type.
+struct Iota {
+  int64_t start = 0;
+  int64_t step = 1;
+};
+
+// One tensor's data: inline logical values, or an iota fill rule.
+struct TensorData {
+  Values values;
+  std::optional<Iota> iota;
+};
+
+struct GenCase {
+  std::string name;
+  FeatureLevel level = FeatureLevel::k1_0;
+  OperatorDesc desc;
+  Expect expect = Expect::kMatch;
+  Reason reason = Reason::OK;  // for kReject
+  std::string description;
+  std::vector<TensorData> inputs;    // InputSlots order
+  std::vector<TensorData> expected;  // OutputSlots order; empty unless kMatch
+};
+
+// The iota rule's elements, as a loader expands them (integer types and
+// FLOAT32 / FLOAT64, where the values are exact).
+Values ExpandIota(DataType type, uint64_t count, Iota iota);
+
+// A whole case file: a header comment, then `cases:`.
+std::string CaseFileText(const std::string& header, const std::vector<GenCase>& cases);
+
+}  // namespace dmlconf::generate

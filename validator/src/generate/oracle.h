@@ -1,0 +1,28 @@
+// An independent oracle for the expected outputs of generated cases: Eigen
+// Tensor views (slice, concatenate, reshape + shuffle, reverse, chip) over the
+// logical data. It shares no code with dmlconf::naive or dmlconf::blocked, so
+// a bug there cannot hide in the expected values.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "dmlconf/op_desc.h"
+
+namespace dmlconf::generate {
+
+// A tensor's logical elements in row-major order of its Sizes, one element's
+// bits each. Strides never change logical values, so the oracle ignores them.
+using Values = std::vector<ElementBits>;
+
+// The outputs' logical values, in OutputSlots order, from the inputs' logical
+// values in InputSlots order. Preconditions: the descriptor is valid. Returns
+// nullopt when the specification leaves the output open (a GATHER index
+// outside the Axis dimension).
+std::optional<std::vector<Values>> OracleOutputs(const OperatorDesc& desc,
+                                                 const std::vector<Values>& inputs);
+
+// An index or sequence-length element's value: sign-extended for signed types.
+int64_t IndexValue(DataType type, ElementBits bits);
+
+}  // namespace dmlconf::generate

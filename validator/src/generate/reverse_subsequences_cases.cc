@@ -1,0 +1,114 @@
+#include "op_builders.h"
+
+namespace dmlconf::generate {
+
+namespace {
+
+constexpr OperatorType kOp = OperatorType::kReverseSubsequences;
+
+ReverseSubsequencesDesc MakeReverse(DataType type, DataType length_type,
+                                    const std::vector<uint32_t>& sizes, uint32_t axis) {
+  ReverseSubsequencesDesc d;
+  d.axis = axis;
+  d.input_tensor = TensorDesc::Packed(type, sizes);
+  d.output_tensor = TensorDesc::Packed(type, sizes);
+  std::vector<uint32_t> lengths = sizes;
+  lengths[axis] = 1;
+  d.sequence_lengths_tensor = TensorDesc::Packed(length_type, lengths);
+  return d;
+}
+
+GenCase Positive(ReverseSubsequencesDesc d, const std::string& point) {
+  const TensorDesc& in = d.input_tensor;
+  const DataType length_type = d.sequence_lengths_tensor.data_type;
+  GenCase c;
+  c.level = LowestLevel(kOp, in.data_type, in.DimensionCount(), length_type);
+  c.name = CellName(kOp, c.level, in.data_type, in.DimensionCount()) + "/len-" +
+           TypeTag(length_type) + "/" + point;
+  c.desc = std::move(d);
+  return c;
+}
+
+// Every axis of every rank; the lines' lengths cycle through 0, 1, between,
+// the axis size and beyond it (FillInputs), and the axis sizes run 1..5.
+void AddEveryAxis(CaseSink& sink) {
+  uint32_t n = 0;
+  for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
+    for (uint32_t axis = 0; axis < rank; ++axis) {
+      std::vector<uint32_t> sizes = SmallShape(rank, axis + 2);
+      sizes[axis] = 1 + (rank + axis) % 5;
+      // Enough lines for the five length kinds where the rank allows it.
+      if (rank > 1) sizes[(axis + 1) % rank] = 5;
+      const DataType type = kAllDataTypes[n % kDataTypeCount];
+      const DataType length_type = n % 2 ? DataType::kUint64 : DataType::kUint32;
+      ++n;
+      sink.AddComputed("corner", Positive(MakeReverse(type, length_type, sizes, axis),
+                                          "axis" + std::to_string(axis) + "-size" + std::to_string(sizes[axis])));
+    }
+  }
+}
+
+// Single lines with each length explicitly, 0 to beyond the axis size.
+void AddLengths(CaseSink& sink) {
+  for (uint64_t length : {0u, 1u, 2u, 5u, 6u, 7u, 1000u}) {
+    GenCase c = Positive(MakeReverse(DataType::kInt16, DataType::kUint32, {1, 1, 6, 1}, 2),
+                         "length" + std::to_string(length));
+    FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+    c.inputs[1].values = {length};
+    ComputeExpected(c);
+    sink.Add("corner", std::move(c));
+  }
+  GenCase c = Positive(MakeReverse(DataType::kUint8, DataType::kUint64, {1, 1, 1, 4}, 3), "length-max-uint64");
+  FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+  c.inputs[1].values = {~ElementBits{0}};
+  ComputeExpected(c);
+  sink.Add("corner", std::move(c));
+}
+
+// Large: the axis crosses 65 535. A descending iota reversed over the whole
+// line (length equal to or beyond the axis size) is the ascending iota.
+void AddLarge(CaseSink& sink) {
+  for (uint64_t length : {70000u, 100000u}) {
+    GenCase c = Positive(MakeReverse(DataType::kUint32, DataType::kUint32, {1, 70000}, 1),
+                         "large-70000-length" + std::to_string(length));
+    c.description = "input iota 69999 down to 0, reversed over the whole line: iota 0 up to 69999";
+    c.inputs = {{{}, Iota{69999, -1}}, {{length}, std::nullopt}};
+    c.expected = {{{}, Iota{0, 1}}};
+    sink.AddChecked("large", std::move(c));
+  }
+}
+
+void AddInvalid(CaseSink& sink) {
+  const FeatureLevel top = TopRow(kOp).level;
+  const ReverseSubsequencesDesc base = MakeReverse(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1);
+  ReverseSubsequencesDesc d = base;
+  d.sequence_lengths_tensor.sizes = {2, 3, 4};
+  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-full-size"));
+  d = base;
+  d.sequence_lengths_tensor.sizes = {2, 1, 1};
+  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-dim2-differs"));
+  d = base;
+  d.output_tensor.sizes = {2, 4, 4};
+  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_OUTPUT_SIZES_MISMATCH, "output-dim1-differs"));
+  d = base;
+  d.sequence_lengths_tensor.sizes = {3, 1, 4};
+  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-dim0-differs"));
+}
+
+}  // namespace
+
+OperatorDesc ReverseSubsequencesCell(const CellSpec& cell) {
+  const uint32_t axis = cell.variant % cell.rank;
+  std::vector<uint32_t> sizes = SmallShape(cell.rank, cell.variant);
+  sizes[axis] = 3 + cell.variant % 2;
+  return MakeReverse(cell.type, cell.index_type, sizes, axis);
+}
+
+void AddReverseSubsequencesCases(CaseSink& sink) {
+  AddEveryAxis(sink);
+  AddLengths(sink);
+  AddLarge(sink);
+  AddInvalid(sink);
+}
+
+}  // namespace dmlconf::generate
