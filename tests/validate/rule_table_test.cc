@@ -23,6 +23,8 @@ struct RuleRow {
   Reason reason;
   std::string message_part;
 };
+// gtest prints the row's name rather than its bytes when a row fails.
+void PrintTo(const RuleRow& row, std::ostream* out) { *out << row.name; }
 
 template <class Desc, class Edit>
 OperatorDesc With(Desc desc, Edit edit) {
