@@ -22,12 +22,12 @@ struct CaseFloor {
   uint64_t min_positive_cases;
 };
 inline constexpr CaseFloor kCaseFloors[] = {
-    {OperatorType::kSplit, 250},
-    {OperatorType::kJoin, 200},
-    {OperatorType::kGather, 800},
+    {OperatorType::kSplit, 220},
+    {OperatorType::kJoin, 180},
+    {OperatorType::kGather, 750},
     {OperatorType::kDepthToSpace1, 50},
     {OperatorType::kSpaceToDepth1, 50},
-    {OperatorType::kReverseSubsequences, 350},
+    {OperatorType::kReverseSubsequences, 320},
 };
 
 // What coverage needs to know of one case.

@@ -151,7 +151,7 @@ Values LengthData(const ReverseSubsequencesDesc& d, uint64_t salt) {
   const int64_t choices[] = {0, 1, (a + 1) / 2, a, a + 1 + int64_t(salt % 3)};
   Values values;
   ForEachOffset(d.sequence_lengths_tensor, [&](uint64_t offset) {
-    values.push_back(NumberBits(d.sequence_lengths_tensor.data_type, choices[(offset + salt) % 5]));
+    values.push_back(NumberBits(d.sequence_lengths_tensor.data_type, choices[(offset + 2) % 5]));
   });
   return values;
 }

@@ -77,7 +77,8 @@ ElementBits NumberBits(DataType type, int64_t n);
 // base + its memory offset, so broadcast elements agree and every output
 // element says where it came from); GATHER indices in range, negative for
 // signed index types; REVERSE_SUBSEQUENCES lengths cycling 0, 1, between,
-// equal to and beyond the axis size. `salt` varies base and patterns.
+// equal to and beyond the axis size, the first line always in between (a
+// real reversal). `salt` varies base and patterns.
 void FillInputs(GenCase& c, uint64_t salt);
 
 // Runs the oracle: sets c.expected, or makes the case `unspecified`.
