@@ -43,7 +43,7 @@ void FormatGrid(std::string& out, const OperatorCoverage& cov, FeatureLevel row,
                 std::optional<DataType> index_type) {
   out += "  row " + std::string(FeatureLevelName(row));
   if (index_type) out += ", index type " + std::string(DataTypeName(*index_type));
-  out += "\n    data type  ";
+  out += "\n    data type";
   for (uint32_t r = 1; r <= kMaxDimensions; ++r) out += "    r" + std::to_string(r);
   out += "\n";
   for (DataType type : kAllDataTypes) {
