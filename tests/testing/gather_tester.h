@@ -185,7 +185,7 @@ class GatherTester {
                                static_cast<Eigen::Index>(inner));
       for (uint32_t j = 0; j < j_count; ++j) {
         const int64_t index = values[j] < 0 ? values[j] + size : values[j];
-        out.chip(j, 1) = in.chip(index, 1);
+        out.template chip<1>(j) = in.template chip<1>(index);
       }
       return FromEigen<T, 3>(out);
     });
