@@ -31,6 +31,13 @@ class Backend {
   // (see ReportsReasonCodes).
   virtual Validation Create(const OperatorDesc& desc, FeatureLevel level) = 0;
   virtual bool ReportsReasonCodes() const { return true; }
+  // Empty, or why the backend does not implement what `desc` asks for at all
+  // ("implements SPLIT and JOIN only"). The runner asks before Create and
+  // skips such a case with this reason, whatever the case expects: "not
+  // implemented" is the TOSA "unsupported", neither a pass nor a failure.
+  virtual std::string Unsupported(const OperatorDesc& /*desc*/, FeatureLevel /*level*/) {
+    return {};
+  }
   // Runs a descriptor that Create accepted, reading and writing `bindings`.
   virtual ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
                                 const Bindings& bindings) = 0;

@@ -1,0 +1,83 @@
+/* dmlconf_backend.h: the whole contract of a dmlconf backend plug-in (C99).
+ * A plug-in is a shared library exporting dmlconf_backend_entry(). dmlconf
+ * validates nothing for it: create() must refuse invalid descriptors itself.
+ * Field names follow DirectML (DML_BUFFER_TENSOR_DESC, DML_*_OPERATOR_DESC). */
+#ifndef DMLCONF_BACKEND_H_
+#define DMLCONF_BACKEND_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DMLCONF_BACKEND_ABI_VERSION 1
+
+/* DML_TENSOR_DATA_TYPE_* without the prefix; little-endian, element sizes 8 4 2 8 4 2 1 8 4 2 1. */
+enum dmlconf_data_type {
+  DMLCONF_FLOAT64, DMLCONF_FLOAT32, DMLCONF_FLOAT16, DMLCONF_INT64, DMLCONF_INT32, DMLCONF_INT16,
+  DMLCONF_INT8, DMLCONF_UINT64, DMLCONF_UINT32, DMLCONF_UINT16, DMLCONF_UINT8
+};
+
+enum dmlconf_operator {
+  DMLCONF_SPLIT, DMLCONF_JOIN, DMLCONF_GATHER, DMLCONF_DEPTH_TO_SPACE1, DMLCONF_SPACE_TO_DEPTH1,
+  DMLCONF_REVERSE_SUBSEQUENCES
+};
+
+/* Feature levels are DirectML's DML_FEATURE_LEVEL values: 0x1000 (1_0), 0x2100 (2_1) ... 0x6400 (6_4). */
+
+/* DML_BUFFER_TENSOR_DESC. Must-reject cases may break any rule (rank 9, a zero size, ...). */
+typedef struct dmlconf_tensor_desc {
+  uint32_t data_type;                        /* enum dmlconf_data_type */
+  uint32_t flags;                            /* DML_TENSOR_FLAGS; 0 */
+  uint32_t dimension_count;                  /* number of entries in sizes (valid: 1..8) */
+  const uint32_t* sizes;                     /* outermost first */
+  uint32_t stride_count;                     /* entries in strides (valid: dimension_count) */
+  const uint32_t* strides;                   /* in elements; NULL = packed row-major */
+  uint64_t total_tensor_size_in_bytes;       /* the buffer's byte size (given, or the minimum) */
+  uint32_t guaranteed_base_offset_alignment; /* 0 = no guarantee; else a power of two >= 16 */
+} dmlconf_tensor_desc;
+
+/* One operator: the union of the six DML_*_OPERATOR_DESC. Tensors are in binding order:
+ * SPLIT in: InputTensor; out: OutputTensors[]    JOIN in: InputTensors[]; out: OutputTensor
+ * GATHER in: InputTensor, IndicesTensor          REVERSE_SUBSEQUENCES in: InputTensor,
+ * DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 in: InputTensor   SequenceLengthsTensor
+ * All but SPLIT have one output, OutputTensor. */
+typedef struct dmlconf_operator_desc {
+  uint32_t op;                         /* enum dmlconf_operator */
+  uint32_t input_count;                /* entries in inputs (JOIN's InputCount) */
+  const dmlconf_tensor_desc* inputs;   /* input tensors, binding order */
+  uint32_t output_count;               /* entries in outputs (SPLIT's OutputCount) */
+  const dmlconf_tensor_desc* outputs;  /* output tensors, binding order */
+  uint32_t axis;                       /* SPLIT JOIN GATHER REVERSE_SUBSEQUENCES */
+  uint32_t index_dimensions;           /* GATHER */
+  uint32_t block_size;                 /* DEPTH_TO_SPACE1 SPACE_TO_DEPTH1 */
+  uint32_t order;                      /* DEPTH_TO_SPACE1 SPACE_TO_DEPTH1: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */
+} dmlconf_operator_desc;
+
+/* create() results. Any other non-zero value means DMLCONF_REJECTED. */
+#define DMLCONF_ACCEPTED 0    /* valid, and the backend will execute it */
+#define DMLCONF_REJECTED 1    /* invalid: reason_out names the rule, "AXIS_OUT_OF_RANGE[: message]" */
+#define DMLCONF_UNSUPPORTED 2 /* maybe valid, but not implemented here: the case is skipped, reason_out says why */
+
+typedef struct dmlconf_backend_v1 {
+  uint32_t abi_version;       /* DMLCONF_BACKEND_ABI_VERSION, as compiled into the plug-in */
+  const char* name;           /* shown in reports */
+  uint32_t max_feature_level; /* highest level claimed; cases above it are skipped */
+  int reports_reason_codes;   /* non-zero: a rejection's reason code is compared with the case's */
+  /* May the descriptor run at feature_level? Writes a NUL-terminated reason when refusing. */
+  int (*create)(const dmlconf_operator_desc* desc, uint32_t feature_level, char* reason_out,
+                size_t reason_cap);
+  /* Runs an accepted descriptor. inputs[i] / outputs[i] hold total_tensor_size_in_bytes bytes,
+   * in binding order; write only output elements. 0 = done; else error_out says what went wrong. */
+  int (*execute)(const dmlconf_operator_desc* desc, uint32_t feature_level,
+                 const void* const* inputs, void* const* outputs, char* error_out, size_t error_cap);
+} dmlconf_backend_v1;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* The one exported symbol. The table must stay valid until the library is unloaded. */
+const dmlconf_backend_v1* dmlconf_backend_entry(void);
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMLCONF_BACKEND_H_ */
