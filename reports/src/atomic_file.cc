@@ -23,8 +23,8 @@ namespace {
 // O_EXCL below catches the rest.
 std::filesystem::path TemporaryPathFor(const std::filesystem::path& path) {
   static std::atomic<unsigned> counter{0};
-  const std::string name = "." + path.filename().string() + "." + std::to_string(getpid()) +
-                           "." + std::to_string(counter++) + ".tmp";
+  const std::string name = "." + path.filename().string() + "." + std::to_string(getpid()) + "." +
+                           std::to_string(counter++) + ".tmp";
   return path.parent_path() / name;
 }
 

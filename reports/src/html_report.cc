@@ -20,9 +20,11 @@ std::string Name(Verdict verdict) { return std::string(VerdictName(verdict)); }
 // One self-contained page: no fonts, scripts or images from elsewhere, so the file can
 // be attached to a CI run and opened offline years later.
 constexpr std::string_view kStyle = R"(
-:root{--passed:#1a7f37;--failed:#cf222e;--skipped:#6e7781;--error:#bc4c00;--xfail:#9a6700;--xpass:#bf3989;--line:#d0d7de;--soft:#f6f8fa}
+:root{--passed:#1a7f37;--failed:#cf222e;--skipped:#6e7781;--error:#bc4c00;--xfail:#9a6700;
+  --xpass:#bf3989;--line:#d0d7de;--soft:#f6f8fa}
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+  color:#1f2328;background:#fff}
 main{max-width:1200px;margin:0 auto;padding:24px 32px 48px}
 h1{font-size:24px;margin:0 0 4px;display:flex;align-items:center;gap:12px}
 h2{font-size:18px;margin:32px 0 12px;padding-bottom:6px;border-bottom:1px solid var(--line)}
@@ -31,7 +33,8 @@ code,pre{font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .run.pass{background:var(--passed)}.run.fail{background:var(--failed)}
 .line{color:#59636e;margin:0 0 16px}
 .tiles{display:flex;flex-wrap:wrap;gap:10px;margin:16px 0}
-.tile{min-width:110px;padding:10px 14px;border:1px solid var(--line);border-left:5px solid;border-radius:6px;background:var(--soft)}
+.tile{min-width:110px;padding:10px 14px;border:1px solid var(--line);
+  border-left:5px solid currentColor;border-radius:6px;background:var(--soft)}
 .tile b{display:block;font-size:22px}.tile span{color:#59636e}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
 .facts dt{color:#59636e}.facts dd{margin:0;word-break:break-all}
@@ -40,15 +43,19 @@ th,td{padding:6px 10px;border-bottom:1px solid var(--line);text-align:left;verti
 th{background:var(--soft);font-weight:600;position:sticky;top:0}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 td.z{color:#afb8c1}tr.all td{font-weight:700;background:var(--soft)}
-.v{display:inline-block;min-width:58px;text-align:center;font-size:12px;font-weight:600;padding:1px 8px;border-radius:10px;color:#fff}
-.v-passed{background:var(--passed)}.v-failed{background:var(--failed)}.v-skipped{background:var(--skipped)}
+.v{display:inline-block;min-width:58px;text-align:center;font-size:12px;font-weight:600;
+  padding:1px 8px;border-radius:10px;color:#fff}
+.v-passed{background:var(--passed)}.v-failed{background:var(--failed)}
+.v-skipped{background:var(--skipped)}
 .v-error{background:var(--error)}.v-xfail{background:var(--xfail)}.v-xpass{background:var(--xpass)}
-.c-passed{color:var(--passed);border-color:var(--passed)}.c-failed{color:var(--failed);border-color:var(--failed)}
-.c-skipped{color:var(--skipped);border-color:var(--skipped)}.c-error{color:var(--error);border-color:var(--error)}
-.c-xfail{color:var(--xfail);border-color:var(--xfail)}.c-xpass{color:var(--xpass);border-color:var(--xpass)}
+.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}
+.c-error{color:var(--error)}.c-xfail{color:var(--xfail)}.c-xpass{color:var(--xpass)}
+td.c-failed,td.c-error,td.c-xpass{font-weight:700}
 tr.bad{background:#fff8f8}
-.case{font-weight:600;word-break:break-all}.loc,.types{color:#59636e;font-size:12px}
-pre{margin:6px 0 2px;padding:8px 10px;background:var(--soft);border:1px solid var(--line);border-radius:6px;white-space:pre-wrap;word-break:break-word;max-height:360px;overflow:auto}
+td.main{width:50%}.case{font-weight:600;word-break:break-all}
+.loc,.types{color:#59636e;font-size:12px}.types{white-space:nowrap}
+pre{margin:6px 0 2px;padding:8px 10px;background:var(--soft);border:1px solid var(--line);
+  border-radius:6px;white-space:pre-wrap;word-break:break-word;max-height:360px;overflow:auto}
 pre.repro{background:#fff}pre.repro::before{content:"$ ";color:#59636e}
 .filters{display:flex;gap:16px;align-items:center;margin:0 0 10px}
 select{font:inherit;padding:2px 6px}#shown{color:#59636e}
@@ -57,7 +64,9 @@ select{font:inherit;padding:2px 6px}#shown{color:#59636e}
 // Filtering by verdict and operator; the page is complete without it.
 constexpr std::string_view kScript = R"(
 var fv=document.getElementById('fv'),fo=document.getElementById('fo');
-function f(){var n=0;document.querySelectorAll('#cases tbody tr').forEach(function(r){var s=(!fv.value||r.dataset.v==fv.value)&&(!fo.value||r.dataset.op==fo.value);r.hidden=!s;n+=s?1:0});document.getElementById('shown').textContent=n+' shown'}
+function f(){var n=0;document.querySelectorAll('#cases tbody tr').forEach(function(r){
+  var s=(!fv.value||r.dataset.v==fv.value)&&(!fo.value||r.dataset.op==fo.value);
+  r.hidden=!s;n+=s?1:0});document.getElementById('shown').textContent=n+' shown'}
 fv.onchange=fo.onchange=f;f();
 )";
 
@@ -99,8 +108,9 @@ std::string CountCells(const Tally& tally) {
 }
 
 std::string SummaryTable(const RunReport& report, const Tally& total) {
-  std::string html = "<h2>Summary</h2>\n<table><thead><tr><th>backend</th><th>operator</th>"
-                     "<th class=\"n\">total</th>";
+  std::string html =
+      "<h2>Summary</h2>\n<table><thead><tr><th>backend</th><th>operator</th>"
+      "<th class=\"n\">total</th>";
   for (Verdict verdict : kAllVerdicts) html += "<th class=\"n\">" + Name(verdict) + "</th>";
   html += "</tr></thead><tbody>\n";
   for (const auto& [key, results] : report_internal::GroupByBackendAndOp(report)) {
@@ -111,14 +121,15 @@ std::string SummaryTable(const RunReport& report, const Tally& total) {
          "</tr></tbody></table>\n";
 }
 
+// One tensor per line ("FLOAT32 r4"), inputs then outputs.
 std::string Types(const CaseResult& result) {
-  std::string text;
+  std::string html;
   for (size_t i = 0; i < result.data_types.size(); ++i) {
-    if (!text.empty()) text += ", ";
-    text += result.data_types[i];
+    std::string text = result.data_types[i];
     if (i < result.ranks.size()) text += " r" + std::to_string(result.ranks[i]);
+    html += "<div>" + Esc(text) + "</div>";
   }
-  return Esc(text);
+  return html;
 }
 
 std::string CaseRow(const CaseResult& result) {
@@ -126,11 +137,12 @@ std::string CaseRow(const CaseResult& result) {
   std::string html = "<tr data-v=\"" + verdict + "\" data-op=\"" + Attr(result.op) + "\"" +
                      (VerdictFailsRun(result.verdict) ? " class=\"bad\"" : "") +
                      "><td><span class=\"v v-" + verdict + "\">" + verdict + "</span></td>";
-  html += "<td><div class=\"case\">" + Esc(result.name) + "</div><div class=\"loc\">" +
-          Esc(result.file + ":" + std::to_string(result.line)) + " &middot; expect " +
-          Esc(result.expect) + "</div>";
+  html += "<td class=\"main\"><div class=\"case\">" + Esc(result.name) +
+          "</div><div class=\"loc\">" + Esc(result.file + ":" + std::to_string(result.line)) +
+          " &middot; expect " + Esc(result.expect) + "</div>";
   if (!result.message.empty()) html += "<pre class=\"msg\">" + Esc(result.message) + "</pre>";
-  if (!result.reproducer.empty() && result.verdict != Verdict::kPassed) {
+  if (!result.reproducer.empty() && result.verdict != Verdict::kPassed &&
+      result.verdict != Verdict::kSkipped) {
     html += "<pre class=\"repro\">" + Esc(result.reproducer) + "</pre>";
   }
   return html + "</td><td>" + Esc(result.backend) + "</td><td>" + Esc(result.op) + "</td><td>" +
@@ -140,16 +152,17 @@ std::string CaseRow(const CaseResult& result) {
 
 // Failures first: the page is opened to find out what broke.
 int Rank(Verdict verdict) {
-  constexpr Verdict kOrder[] = {Verdict::kFailed,          Verdict::kError,
-                                Verdict::kUnexpectedPass,  Verdict::kExpectedFailure,
-                                Verdict::kSkipped,         Verdict::kPassed};
+  constexpr Verdict kOrder[] = {Verdict::kFailed,         Verdict::kError,
+                                Verdict::kUnexpectedPass, Verdict::kExpectedFailure,
+                                Verdict::kSkipped,        Verdict::kPassed};
   return static_cast<int>(std::find(std::begin(kOrder), std::end(kOrder), verdict) -
                           std::begin(kOrder));
 }
 
 std::string Filters(const RunReport& report) {
-  std::string html = "<div class=\"filters\"><label>Verdict <select id=\"fv\">"
-                     "<option value=\"\">all</option>";
+  std::string html =
+      "<div class=\"filters\"><label>Verdict <select id=\"fv\">"
+      "<option value=\"\">all</option>";
   for (Verdict verdict : kAllVerdicts) html += "<option>" + Name(verdict) + "</option>";
   html += "</select></label><label>Operator <select id=\"fo\"><option value=\"\">all</option>";
   std::set<std::string> ops;
@@ -179,13 +192,15 @@ void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path)
   for (const CaseResult& result : report.results) total.Add(result);
   const bool failed = report.Failed();
   const std::string summary = report.SummaryLine();
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                     "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-                     "<title>" + Esc(report.tool) + " report: " + summary + "</title><style>" +
-                     std::string(kStyle) + "</style></head>\n<body><main>\n";
+  std::string html =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+      "<title>" +
+      Esc(report.tool) + " report: " + summary + "</title><style>" + std::string(kStyle) +
+      "</style></head>\n<body><main>\n";
   html += "<h1>" + Esc(report.tool) + " conformance report <span class=\"run " +
-          (failed ? "fail\">FAIL" : "pass\">PASS") + "</span></h1>\n<p class=\"line\">" +
-          summary + "</p>\n" + Tiles(total) + Facts(report) + SummaryTable(report, total) +
+          (failed ? "fail\">FAIL" : "pass\">PASS") + "</span></h1>\n<p class=\"line\">" + summary +
+          "</p>\n" + Tiles(total) + Facts(report) + SummaryTable(report, total) +
           CaseTable(report) + "</main><script>" + std::string(kScript) +
           "</script></body></html>\n";
   report_internal::WriteFileAtomically(path, html);

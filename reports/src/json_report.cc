@@ -32,7 +32,8 @@ Json SummaryJson(const RunReport& report) {
   }
   Json summary = CountsJson(total);
   summary["by_backend"] = Json::object();
-  for (const auto& [backend, tally] : by_backend) summary["by_backend"][backend] = CountsJson(tally);
+  for (const auto& [backend, tally] : by_backend)
+    summary["by_backend"][backend] = CountsJson(tally);
   summary["by_operator"] = Json::object();
   for (const auto& [op, tally] : by_operator) summary["by_operator"][op] = CountsJson(tally);
   return summary;

@@ -38,14 +38,16 @@ std::string Details(const CaseResult& result) {
 std::string Outcome(const CaseResult& result) {
   const std::string summary(FirstLine(result.message));
   switch (result.verdict) {
-    case Verdict::kPassed: return "";
+    case Verdict::kPassed:
+      return "";
     case Verdict::kFailed:
       return "      <failure" + Attribute("message", summary) + Attribute("type", "failed") + ">" +
              Details(result) + "</failure>\n";
     case Verdict::kError:
       return "      <error" + Attribute("message", summary) + Attribute("type", "error") + ">" +
              Details(result) + "</error>\n";
-    case Verdict::kSkipped: return "      <skipped" + Attribute("message", summary) + "/>\n";
+    case Verdict::kSkipped:
+      return "      <skipped" + Attribute("message", summary) + "/>\n";
     case Verdict::kExpectedFailure:
       return "      <skipped" + Attribute("message", "expected failure: " + summary) + ">" +
              Details(result) + "</skipped>\n";
@@ -105,8 +107,8 @@ void WriteJunitReport(const RunReport& report, const std::filesystem::path& path
     suites += "  </testsuite>\n";
   }
   const std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" +
-                          Attribute("name", "dmlconf") + CountAttributes(total) + ">\n" +
-                          suites + "</testsuites>\n";
+                          Attribute("name", "dmlconf") + CountAttributes(total) + ">\n" + suites +
+                          "</testsuites>\n";
   report_internal::WriteFileAtomically(path, xml);
 }
 

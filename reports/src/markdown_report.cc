@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "atomic_file.h"
@@ -27,13 +28,22 @@ size_t LongestBacktickRun(std::string_view text) {
 // syntax is backslash-escaped, and line breaks become spaces so a table row stays one
 // row.
 std::string Text(std::string_view raw) {
+  const std::string text = PlainText(raw);
+  const auto alnum = [&text](size_t i) {
+    return i < text.size() && std::isalnum(static_cast<unsigned char>(text[i]));
+  };
   std::string out;
-  for (char c : PlainText(raw)) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (c == '\n' || c == '\t') {
       out += ' ';
       continue;
     }
-    if (std::string_view("\\`*_[]<>|#!&~").find(c) != std::string_view::npos) out += '\\';
+    // An underscore between two letters or digits can never be emphasis in GFM, and
+    // names like DEPTH_TO_SPACE1 stay readable in the raw file.
+    const bool inner_underscore = c == '_' && i > 0 && alnum(i - 1) && alnum(i + 1);
+    const bool syntax = std::string_view("\\`*_[]<>|#!&~").find(c) != std::string_view::npos;
+    if (syntax && !inner_underscore) out += '\\';
     out += c;
   }
   return out;
@@ -72,12 +82,23 @@ std::string Facts(const RunReport& report) {
     paths += (paths.empty() ? "" : ", ") + Code(path);
   }
   return "| | |\n| --- | --- |\n"
-         "| Backends | " + backends + " |\n"
-         "| Feature level | " + Text(report.feature_level) + " |\n"
-         "| Started | " + Text(report.started_at) + " |\n"
-         "| Tool | " + Text(report.tool + " " + report.tool_version) + " |\n"
-         "| Command | " + Code(report.command_line) + " |\n"
-         "| Cases | " + paths + " |\n\n";
+         "| Backends | " +
+         backends +
+         " |\n"
+         "| Feature level | " +
+         Text(report.feature_level) +
+         " |\n"
+         "| Started | " +
+         Text(report.started_at) +
+         " |\n"
+         "| Tool | " +
+         Text(report.tool + " " + report.tool_version) +
+         " |\n"
+         "| Command | " +
+         Code(report.command_line) +
+         " |\n"
+         "| Cases | " +
+         paths + " |\n\n";
 }
 
 std::string CountCells(const Tally& tally) {
@@ -140,7 +161,8 @@ std::string Skipped(const RunReport& report) {
     ++count;
   }
   if (count == 0) return "";
-  std::string text = "## Skipped (" + std::to_string(count) + ")\n\n"
+  std::string text = "## Skipped (" + std::to_string(count) +
+                     ")\n\n"
                      "| reason | cases | operators |\n| --- | ---: | --- |\n";
   for (const auto& [reason, by_op] : by_reason) {
     int cases = 0;

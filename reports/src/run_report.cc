@@ -8,12 +8,18 @@ namespace dmlconf {
 
 std::string_view VerdictName(Verdict verdict) {
   switch (verdict) {
-    case Verdict::kPassed: return "passed";
-    case Verdict::kFailed: return "failed";
-    case Verdict::kSkipped: return "skipped";
-    case Verdict::kError: return "error";
-    case Verdict::kExpectedFailure: return "xfail";
-    case Verdict::kUnexpectedPass: return "xpass";
+    case Verdict::kPassed:
+      return "passed";
+    case Verdict::kFailed:
+      return "failed";
+    case Verdict::kSkipped:
+      return "skipped";
+    case Verdict::kError:
+      return "error";
+    case Verdict::kExpectedFailure:
+      return "xfail";
+    case Verdict::kUnexpectedPass:
+      return "xpass";
   }
   return "unknown";
 }
@@ -37,8 +43,8 @@ std::string RunReport::SummaryLine() const {
   const std::map<Verdict, int> counts = Counts();
   std::string line;
   for (Verdict verdict : kAllVerdicts) {
-    const bool always = verdict == Verdict::kPassed || verdict == Verdict::kFailed ||
-                        verdict == Verdict::kSkipped;
+    const bool always =
+        verdict == Verdict::kPassed || verdict == Verdict::kFailed || verdict == Verdict::kSkipped;
     const int count = counts.at(verdict);
     if (!always && count == 0) continue;
     if (!line.empty()) line += ", ";

@@ -68,8 +68,8 @@ TEST_F(AtomicWriteTest, TargetThatIsADirectoryThrowsAndCleansUp) {
 TEST_F(AtomicWriteTest, UnwritableDirectoryThrows) {
   if (geteuid() == 0) GTEST_SKIP() << "root writes into read-only directories";
   std::filesystem::create_directory(dir_ / "locked");
-  std::filesystem::permissions(dir_ / "locked", std::filesystem::perms::owner_read |
-                                                    std::filesystem::perms::owner_exec);
+  std::filesystem::permissions(
+      dir_ / "locked", std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
   ExpectFailureLeavesNothing(dir_ / "locked" / "report.out");
   EXPECT_TRUE(std::filesystem::is_empty(dir_ / "locked"));
 }

@@ -91,8 +91,7 @@ TEST_F(JsonReportTest, InvalidUtf8AndQuotesSurvive) {
   report.results[1].name = "bad\xc3(";  // truncated two-byte sequence
   const Json failed = WriteAndParse(report).at("cases").at(1);
   // Each invalid byte becomes U+FFFD; everything else is kept byte for byte.
-  EXPECT_EQ(failed.at("message"),
-            "got \"\xEF\xBF\xBD\xEF\xBF\xBD\" from 'backend'\n\ttab \\ end");
+  EXPECT_EQ(failed.at("message"), "got \"\xEF\xBF\xBD\xEF\xBF\xBD\" from 'backend'\n\ttab \\ end");
   EXPECT_EQ(failed.at("name"), "bad\xEF\xBF\xBD(");
 }
 

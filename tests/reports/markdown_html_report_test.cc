@@ -61,6 +61,15 @@ TEST_F(MarkdownReportTest, TextOutsideCodeIsEscaped) {
   EXPECT_THAT(md, HasSubstr("| level \\<b\\>\\|x\\|\\</b\\> | 2 |"));
 }
 
+TEST_F(MarkdownReportTest, OnlyUnderscoresThatCouldBeEmphasisAreEscaped) {
+  RunReport report = SampleReport();
+  report.results[4].message = "_emph_ in DEPTH_TO_SPACE1";
+  report.results[5].message = "_emph_ in DEPTH_TO_SPACE1";
+  report.results[5].verdict = Verdict::kExpectedFailure;
+  const std::string md = Write(report);
+  EXPECT_THAT(md, HasSubstr("`gather/a` on blocked: \\_emph\\_ in DEPTH_TO_SPACE1\n"));
+}
+
 TEST_F(MarkdownReportTest, PassingRunSaysNoFailures) {
   RunReport report;
   report.results = {report_testing::MakeCase("a", "naive", "JOIN", Verdict::kPassed)};
@@ -96,7 +105,8 @@ TEST_F(HtmlReportTest, EscapesEverythingFromTheReport) {
   report.results[1].op = "GATHER\"><script>";
   report.command_line = "run </code><script>";
   const std::string html = Write(report);
-  EXPECT_THAT(html, HasSubstr("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"));
+  EXPECT_THAT(html,
+              HasSubstr("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"));
   EXPECT_THAT(html, HasSubstr("&lt;img src=x onerror=alert(1)&gt;"));
   EXPECT_THAT(html, Not(HasSubstr("<img")));
   EXPECT_THAT(html, HasSubstr("data-op=\"GATHER&quot;&gt;&lt;script&gt;\""));

@@ -62,9 +62,9 @@ class MiniXmlParser {
 
   std::string NameToken() {
     const size_t start = pos_;
-    while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) ||
-                                   text_[pos_] == '_' || text_[pos_] == '-' ||
-                                   text_[pos_] == ':' || text_[pos_] == '.')) {
+    while (pos_ < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_' ||
+            text_[pos_] == '-' || text_[pos_] == ':' || text_[pos_] == '.')) {
       ++pos_;
     }
     if (pos_ == start) Fail("expected a name");

@@ -14,8 +14,8 @@
 
 namespace dmlconf::report_testing {
 
-inline CaseResult MakeCase(std::string name, std::string backend, std::string op,
-                           Verdict verdict, std::string message = "") {
+inline CaseResult MakeCase(std::string name, std::string backend, std::string op, Verdict verdict,
+                           std::string message = "") {
   CaseResult result;
   result.file = "cases/spec/" + op + ".yaml";
   result.line = 12;
