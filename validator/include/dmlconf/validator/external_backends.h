@@ -1,0 +1,41 @@
+// Backends written by others, behind dmlconf::Backend: a shared library with
+// the C ABI of dmlconf/dmlconf_backend.h, and any program that exchanges files
+// as validator/BACKENDS.md describes. Both trust nothing the backend says
+// about buffers: sizes are checked, and the runner's guards do the rest.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "dmlconf/backend.h"
+
+namespace dmlconf {
+
+// What a backend does that the harness cannot judge (a process that times
+// out, crashes or writes no result.json; a plug-in that breaks the ABI):
+// the runner reports the case as `error`, not `failed`.
+class BackendError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Loads the plug-in at `path`; throws BackendError naming the path and the
+// dlerror() text when the file, the entry point or the ABI version is wrong.
+std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path);
+
+inline constexpr std::chrono::milliseconds kDefaultExecTimeout{30'000};
+// Runs `command DIR` (through /bin/sh) once per create and per execute. Asks
+// the program to describe itself first; throws BackendError if it cannot.
+std::unique_ptr<Backend> MakeExecBackend(std::string command,
+                                         std::chrono::milliseconds timeout = kDefaultExecTimeout);
+
+// "plugin:PATH" or "exec:COMMAND"; nullptr for any other name, which the
+// caller then looks up among the in-tree backends.
+std::unique_ptr<Backend> MakeExternalBackend(std::string_view name,
+                                             std::chrono::milliseconds timeout = kDefaultExecTimeout);
+
+}  // namespace dmlconf

@@ -1,0 +1,280 @@
+// The process backend: for each create and execute, a request directory with
+// request.json and raw buffers; the program answers with result.json and the
+// output files. The exchange is documented in validator/BACKENDS.md.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "dmlconf/validator/external_backends.h"
+
+namespace dmlconf {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json TensorJson(const TensorDesc& t) {
+  json j = {{"DataType", DataTypeName(t.data_type)}, {"Sizes", t.sizes}};
+  if (t.strides) j["Strides"] = *t.strides;
+  if (t.total_tensor_size_in_bytes) j["TotalTensorSizeInBytes"] = *t.total_tensor_size_in_bytes;
+  if (t.guaranteed_base_offset_alignment != 0)
+    j["GuaranteedBaseOffsetAlignment"] = t.guaranteed_base_offset_alignment;
+  if (t.flags != 0) j["Flags"] = t.flags;
+  return j;
+}
+
+json TensorListJson(const std::vector<TensorDesc>& tensors) {
+  json list = json::array();
+  for (const TensorDesc& t : tensors) list.push_back(TensorJson(t));
+  return list;
+}
+
+// The descriptor as a case file spells it (cases/README.md).
+json DescriptorJson(const OperatorDesc& desc) {
+  return std::visit(
+      [](const auto& d) {
+        json j;
+        if constexpr (requires { d.input_tensor; }) j["InputTensor"] = TensorJson(d.input_tensor);
+        if constexpr (requires { d.input_tensors; })
+          j["InputTensors"] = TensorListJson(d.input_tensors);
+        if constexpr (requires { d.indices_tensor; })
+          j["IndicesTensor"] = TensorJson(d.indices_tensor);
+        if constexpr (requires { d.sequence_lengths_tensor; })
+          j["SequenceLengthsTensor"] = TensorJson(d.sequence_lengths_tensor);
+        if constexpr (requires { d.output_tensor; }) j["OutputTensor"] = TensorJson(d.output_tensor);
+        if constexpr (requires { d.output_tensors; })
+          j["OutputTensors"] = TensorListJson(d.output_tensors);
+        if constexpr (requires { d.axis; }) j["Axis"] = d.axis;
+        if constexpr (requires { d.index_dimensions; }) j["IndexDimensions"] = d.index_dimensions;
+        if constexpr (requires { d.block_size; }) j["BlockSize"] = d.block_size;
+        if constexpr (requires { d.order; }) j["Order"] = DepthSpaceOrderName(d.order);
+        return j;
+      },
+      desc);
+}
+
+// One entry per buffer of a slot list: its file, role and exact byte size.
+json BufferList(const std::vector<TensorSlot>& slots, const char* prefix) {
+  json list = json::array();
+  for (size_t i = 0; i < slots.size(); ++i)
+    list.push_back({{"file", prefix + std::to_string(i) + ".bin"},
+                    {"role", slots[i].role},
+                    {"bytes", slots[i].desc->TotalBytes()}});
+  return list;
+}
+
+void WriteFile(const fs::path& path, const void* data, size_t size) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(static_cast<const char*>(data), std::streamsize(size));
+  if (!out) throw BackendError("cannot write " + path.string());
+}
+
+std::string ReadText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The last few lines a program printed, for a message about its failure.
+std::string Tail(const fs::path& path) {
+  std::string text = ReadText(path);
+  if (text.size() > 600) text = "..." + text.substr(text.size() - 600);
+  return text.empty() ? "" : "; its output ends: " + text;
+}
+
+class ExecBackend final : public Backend {
+ public:
+  ExecBackend(std::string command, std::chrono::milliseconds timeout)
+      : command_(std::move(command)), timeout_(timeout) {
+    std::string pattern = (fs::temp_directory_path() / "dmlconf-exec-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw BackendError("cannot create a request directory: " + std::string(strerror(errno)));
+    root_ = pattern;
+    Describe();
+  }
+  ~ExecBackend() override {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+
+  std::string Name() const override { return "exec:" + command_; }
+  FeatureLevel MaxFeatureLevel() const override { return max_level_; }
+  bool ReportsReasonCodes() const override { return reports_reason_codes_; }
+
+  std::string Unsupported(const OperatorDesc& desc, FeatureLevel level) override {
+    const json& result = CreateResult(desc, level);
+    if (result.value("status", "") != "unsupported") return {};
+    return result.value("reason", std::string("the program does not implement it"));
+  }
+
+  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
+    const json& result = CreateResult(desc, level);
+    const std::string status = result.value("status", "");
+    if (status == "ok") return {};
+    const std::string code = result.value("reason", "");
+    const std::string message = result.value("message", "");
+    if (std::optional<Reason> reason = ParseReason(code); reason && *reason != Reason::OK)
+      return {*reason, message};
+    if (reports_reason_codes_)
+      throw BackendError(Name() + ": create answered '" + status + "' with reason '" + code +
+                         "', not a reason code (dmlconf reasons)");
+    return {Reason::OPERATOR_NOT_AVAILABLE, status + ": " + message};
+  }
+
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    const std::vector<TensorSlot> inputs = InputSlots(desc), outputs = OutputSlots(desc);
+    const fs::path dir = NewRequest("execute", &desc, level);
+    for (size_t i = 0; i < inputs.size(); ++i)
+      WriteFile(dir / ("input_" + std::to_string(i) + ".bin"), bindings.inputs[i],
+                inputs[i].desc->TotalBytes());
+    // Outputs start as the runner left them (poisoned), so that bytes between
+    // elements keep their value unless the program writes there.
+    for (size_t i = 0; i < outputs.size(); ++i)
+      WriteFile(dir / ("output_" + std::to_string(i) + ".bin"), bindings.outputs[i],
+                outputs[i].desc->TotalBytes());
+    const json result = Run(dir);
+    const std::string status = result.value("status", "");
+    if (status != "ok")
+      return {false, "execute answered '" + status + "': " + result.value("message", "")};
+    for (size_t i = 0; i < outputs.size(); ++i)
+      if (ExecuteResult read = ReadOutput(dir, i, outputs[i], bindings.outputs[i]); !read.ok)
+        return read;
+    fs::remove_all(dir);
+    return {};
+  }
+
+ private:
+  // The one request directory per call; kept when the call fails, for a look.
+  fs::path NewRequest(const std::string& action, const OperatorDesc* desc, FeatureLevel level) {
+    const fs::path dir = root_ / std::to_string(++request_count_);
+    fs::create_directory(dir);
+    json request = {{"protocol", 1}, {"action", action}};
+    if (desc != nullptr) {
+      request["operator"] = OperatorName(TypeOf(*desc));
+      request["feature_level"] = FeatureLevelName(level);
+      request["descriptor"] = DescriptorJson(*desc);
+      request["inputs"] = BufferList(InputSlots(*desc), "input_");
+      request["outputs"] = BufferList(OutputSlots(*desc), "output_");
+    }
+    const std::string text = request.dump(2);
+    WriteFile(dir / "request.json", text.data(), text.size());
+    return dir;
+  }
+
+  void Describe() {
+    const fs::path dir = NewRequest("describe", nullptr, FeatureLevel::k1_0);
+    const json result = Run(dir);
+    const std::string level = result.value("max_feature_level", "");
+    const std::optional<FeatureLevel> parsed = ParseFeatureLevel(level);
+    if (result.value("status", "") != "ok" || !parsed)
+      throw BackendError(Name() + ": describe must answer status ok and a max_feature_level "
+                         "like \"6_4\"; got " + result.dump());
+    max_level_ = *parsed;
+    reports_reason_codes_ = result.value("reports_reason_codes", false);
+    fs::remove_all(dir);
+  }
+
+  // The runner asks Unsupported, then Create, for the same descriptor: one run answers both.
+  const json& CreateResult(const OperatorDesc& desc, FeatureLevel level) {
+    if (!last_create_ || last_create_->desc != desc || last_create_->level != level) {
+      const fs::path dir = NewRequest("create", &desc, level);
+      last_create_ = LastCreate{desc, level, Run(dir)};
+      fs::remove_all(dir);
+    }
+    return last_create_->result;
+  }
+
+  ExecuteResult ReadOutput(const fs::path& dir, size_t i, const TensorSlot& slot,
+                           std::byte* out) const {
+    const fs::path file = dir / ("output_" + std::to_string(i) + ".bin");
+    std::error_code error;
+    const uintmax_t size = fs::file_size(file, error);
+    const uint64_t want = slot.desc->TotalBytes();
+    if (error || size != want)
+      return {false, "the program left " + file.string() + " (" + slot.role + ") with " +
+                         (error ? std::string("no file") : std::to_string(size) + " bytes") +
+                         "; it must hold exactly " + std::to_string(want) + " bytes"};
+    std::ifstream in(file, std::ios::binary);
+    in.read(reinterpret_cast<char*>(out), std::streamsize(want));
+    if (!in) return {false, "cannot read " + file.string()};
+    return {};
+  }
+
+  // Runs the program on `dir` and returns its result.json; anything short of
+  // a clean exit with a readable result is an error the runner cannot judge.
+  json Run(const fs::path& dir) const {
+    const fs::path log = dir / "output.txt";
+    const int status = Spawn(dir, log);
+    const std::string where = Name() + " on " + dir.string();
+    if (status < 0)
+      throw BackendError(where + " timed out after " + std::to_string(timeout_.count()) +
+                         " ms and was killed" + Tail(log));
+    if (status != 0)
+      throw BackendError(where + " exited with status " + std::to_string(status) + Tail(log));
+    try {
+      return json::parse(ReadText(dir / "result.json"));
+    } catch (const json::exception& e) {
+      throw BackendError(where + " wrote no readable result.json: " + e.what() + Tail(log));
+    }
+  }
+
+  // The exit status, 128 + signal for a killed program, or -1 on a timeout.
+  int Spawn(const fs::path& dir, const fs::path& log) const {
+    const std::string script = command_ + " \"$1\"";
+    const pid_t pid = fork();
+    if (pid < 0) throw BackendError("fork failed: " + std::string(strerror(errno)));
+    if (pid == 0) {
+      setpgid(0, 0);  // its own group, so a timeout kills its children too
+      if (FILE* f = freopen(log.c_str(), "w", stdout)) dup2(fileno(f), STDERR_FILENO);
+      execl("/bin/sh", "sh", "-c", script.c_str(), "dmlconf-exec", dir.c_str(),
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    setpgid(pid, pid);  // also here: the child may not have run yet when we time out
+    const auto deadline = std::chrono::steady_clock::now() + timeout_;
+    auto pause = std::chrono::microseconds(50);
+    int status = 0;
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        kill(-pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        return -1;
+      }
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, std::chrono::microseconds(5000));
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+  struct LastCreate {
+    OperatorDesc desc;
+    FeatureLevel level;
+    json result;
+  };
+
+  std::string command_;
+  std::chrono::milliseconds timeout_;
+  fs::path root_;
+  uint64_t request_count_ = 0;
+  FeatureLevel max_level_ = kHighestFeatureLevel;
+  bool reports_reason_codes_ = false;
+  std::optional<LastCreate> last_create_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeExecBackend(std::string command, std::chrono::milliseconds timeout) {
+  return std::make_unique<ExecBackend>(std::move(command), timeout);
+}
+
+}  // namespace dmlconf

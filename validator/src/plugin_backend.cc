@@ -1,0 +1,185 @@
+// The C ABI plug-in adapter: dlopen a library that exports
+// dmlconf_backend_entry(), and translate descriptors to its plain-C structs.
+#include <dlfcn.h>
+
+#include <array>
+#include <cstring>
+
+#include "dmlconf/dmlconf_backend.h"
+#include "dmlconf/validator/external_backends.h"
+
+namespace dmlconf {
+
+namespace {
+
+// The C enums follow data_type.h and ops.inc, so a cast translates them.
+static_assert(DMLCONF_UINT8 == int(DataType::kUint8) && DMLCONF_FLOAT64 == int(DataType::kFloat64));
+static_assert(DMLCONF_REVERSE_SUBSEQUENCES == int(OperatorType::kReverseSubsequences));
+
+// DirectML's DML_FEATURE_LEVEL value: "3_1" -> 0x3100.
+uint32_t DirectMlLevel(FeatureLevel level) {
+  const std::string_view name = FeatureLevelName(level);
+  return uint32_t(name[0] - '0') << 12 | uint32_t(name[2] - '0') << 8;
+}
+
+// The C view of one OperatorDesc. It points into the descriptor, which must
+// outlive it.
+class CDesc {
+ public:
+  explicit CDesc(const OperatorDesc& desc) {
+    for (const TensorSlot& slot : InputSlots(desc)) inputs_.push_back(Convert(*slot.desc));
+    for (const TensorSlot& slot : OutputSlots(desc)) outputs_.push_back(Convert(*slot.desc));
+    c_.op = uint32_t(TypeOf(desc));
+    c_.input_count = uint32_t(inputs_.size());
+    c_.inputs = inputs_.data();
+    c_.output_count = uint32_t(outputs_.size());
+    c_.outputs = outputs_.data();
+    std::visit([this](const auto& d) { CopyFields(d); }, desc);
+  }
+  const dmlconf_operator_desc* get() const { return &c_; }
+
+ private:
+  static dmlconf_tensor_desc Convert(const TensorDesc& t) {
+    // A present but empty Strides list must not read as "absent" (NULL).
+    static constexpr uint32_t kNoEntries = 0;
+    dmlconf_tensor_desc c{};
+    c.data_type = uint32_t(t.data_type);
+    c.flags = t.flags;
+    c.dimension_count = t.DimensionCount();
+    c.sizes = t.sizes.data();
+    if (t.strides) {
+      c.stride_count = uint32_t(t.strides->size());
+      c.strides = t.strides->empty() ? &kNoEntries : t.strides->data();
+    }
+    c.total_tensor_size_in_bytes = t.TotalBytes();
+    c.guaranteed_base_offset_alignment = t.guaranteed_base_offset_alignment;
+    return c;
+  }
+  void CopyFields(const auto& d) {
+    if constexpr (requires { d.axis; }) c_.axis = d.axis;
+    if constexpr (requires { d.index_dimensions; }) c_.index_dimensions = d.index_dimensions;
+    if constexpr (requires { d.block_size; }) c_.block_size = d.block_size;
+    if constexpr (requires { d.order; }) c_.order = uint32_t(d.order);
+  }
+
+  std::vector<dmlconf_tensor_desc> inputs_, outputs_;
+  dmlconf_operator_desc c_{};
+};
+
+// The plug-in writes at most cap - 1 characters; the NUL is ours to guarantee.
+std::string Terminated(std::array<char, 512>& buffer) {
+  buffer.back() = '\0';
+  return buffer.data();
+}
+
+class PluginBackend final : public Backend {
+ public:
+  PluginBackend(std::filesystem::path path, void* handle, const dmlconf_backend_v1* table,
+                FeatureLevel max_level)
+      : path_(std::move(path)), handle_(handle), table_(table), max_level_(max_level) {}
+  ~PluginBackend() override { dlclose(handle_); }
+
+  std::string Name() const override { return "plugin:" + path_.string(); }
+  FeatureLevel MaxFeatureLevel() const override { return max_level_; }
+  bool ReportsReasonCodes() const override { return table_->reports_reason_codes != 0; }
+
+  std::string Unsupported(const OperatorDesc& desc, FeatureLevel level) override {
+    std::array<char, 512> reason{};
+    if (CallCreate(desc, level, reason) != DMLCONF_UNSUPPORTED) return {};
+    const std::string why = Terminated(reason);
+    return why.empty() ? "the plug-in does not implement it" : why;
+  }
+
+  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
+    std::array<char, 512> reason{};
+    const int result = CallCreate(desc, level, reason);
+    if (result == DMLCONF_ACCEPTED) return {};
+    return ParseRefusal(Terminated(reason), result);
+  }
+
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    const CDesc c(desc);
+    std::vector<const void*> inputs(bindings.inputs.begin(), bindings.inputs.end());
+    std::vector<void*> outputs(bindings.outputs.begin(), bindings.outputs.end());
+    std::array<char, 512> error{};
+    const int result = table_->execute(c.get(), DirectMlLevel(level), inputs.data(),
+                                       outputs.data(), error.data(), error.size());
+    if (result == 0) return {};
+    return {false, "the plug-in's execute() returned " + std::to_string(result) + ": " +
+                       Terminated(error)};
+  }
+
+ private:
+  int CallCreate(const OperatorDesc& desc, FeatureLevel level, std::array<char, 512>& reason) {
+    const CDesc c(desc);
+    return table_->create(c.get(), DirectMlLevel(level), reason.data(), reason.size());
+  }
+
+  // "CODE" or "CODE: message". A code the plug-in made up is its bug: when it
+  // claims to report codes, the run cannot judge the case.
+  Validation ParseRefusal(const std::string& text, int result) const {
+    const std::string code = text.substr(0, text.find_first_of(": "));
+    if (std::optional<Reason> reason = ParseReason(code); reason && *reason != Reason::OK)
+      return {*reason, text};
+    if (ReportsReasonCodes())
+      throw BackendError(Name() + ": create() refused with '" + text +
+                         "', which does not start with a reason code (dmlconf reasons)");
+    // Without codes the runner compares only accepted against rejected.
+    return {Reason::OPERATOR_NOT_AVAILABLE,
+            "refused (create() returned " + std::to_string(result) + "): " + text};
+  }
+
+  std::filesystem::path path_;
+  void* handle_;
+  const dmlconf_backend_v1* table_;
+  FeatureLevel max_level_;
+};
+
+// The highest level not above the plug-in's claim, which may name a level
+// this dmlconf does not know yet.
+std::optional<FeatureLevel> LevelAtMost(uint32_t directml_level) {
+  std::optional<FeatureLevel> found;
+  for (FeatureLevel level : kAllFeatureLevels)
+    if (DirectMlLevel(level) <= directml_level) found = level;
+  return found;
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path) {
+  const std::string where = "plug-in '" + path.string() + "'";
+  // dlopen searches the library path for a bare name; a path is what was meant.
+  const std::string file = path.has_parent_path() ? path.string() : "./" + path.string();
+  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) throw BackendError("cannot load " + where + ": " + dlerror());
+  auto fail = [&](const std::string& why) {
+    dlclose(handle);
+    throw BackendError(where + " " + why);
+  };
+  using Entry = const dmlconf_backend_v1* (*)();
+  void* symbol = dlsym(handle, "dmlconf_backend_entry");
+  if (symbol == nullptr)
+    fail(std::string("does not export dmlconf_backend_entry: ") + dlerror());
+  const dmlconf_backend_v1* table = reinterpret_cast<Entry>(symbol)();
+  if (table == nullptr) fail("returned no table from dmlconf_backend_entry()");
+  if (table->abi_version != DMLCONF_BACKEND_ABI_VERSION)
+    fail("was built for ABI version " + std::to_string(table->abi_version) +
+         "; this dmlconf speaks version " + std::to_string(DMLCONF_BACKEND_ABI_VERSION));
+  if (table->create == nullptr || table->execute == nullptr)
+    fail("has a table without create() or execute()");
+  const std::optional<FeatureLevel> max_level = LevelAtMost(table->max_feature_level);
+  if (!max_level)
+    fail("claims max_feature_level " + std::to_string(table->max_feature_level) +
+         ", below 0x1000 (1_0)");
+  return std::make_unique<PluginBackend>(path, handle, table, *max_level);
+}
+
+std::unique_ptr<Backend> MakeExternalBackend(std::string_view name,
+                                             std::chrono::milliseconds timeout) {
+  if (name.starts_with("plugin:")) return LoadPluginBackend(std::string(name.substr(7)));
+  if (name.starts_with("exec:")) return MakeExecBackend(std::string(name.substr(5)), timeout);
+  return nullptr;
+}
+
+}  // namespace dmlconf
