@@ -1,0 +1,105 @@
+#include "blocked/strided_copy.h"
+
+#include <cstdlib>
+
+#include "blocked/copy_runs.h"
+#include "blocked/threading.h"
+
+namespace dmlconf::blocked {
+
+namespace {
+
+// The dimension, other than the last, whose source stride is smallest and
+// nonzero (a zero stride re-reads one element: nothing to tile), or -1.
+int SmallestSourceStride(const LoopNest& nest, int64_t below) {
+  int best = -1;
+  for (int d = 0; d + 1 < nest.rank; ++d) {
+    const int64_t stride = std::llabs(nest.dims[d].stride[1]);
+    if (stride != 0 && stride < below &&
+        (best < 0 || stride < std::llabs(nest.dims[best].stride[1])))
+      best = d;
+  }
+  return best;
+}
+
+// The piece `piece` of `pieces` of [0, size): threads split one long inner
+// dimension when there are fewer outer iterations than threads.
+struct Span {
+  uint64_t begin, count;
+};
+Span Piece(uint64_t size, uint64_t piece, uint64_t pieces) {
+  const uint64_t begin = size * piece / pieces;
+  return {begin, size * (piece + 1) / pieces - begin};
+}
+
+// Items [begin, end) of outer.Count() * pieces, piece fastest.
+void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64_t pieces,
+              uint64_t begin, uint64_t end) {
+  Cursor cursor(plan.outer, begin / pieces);
+  uint64_t piece = begin % pieces;
+  const size_t es = plan.element_size;
+  for (uint64_t item = begin; item < end; ++item) {
+    std::byte* d = dst + cursor.offset(0);
+    const std::byte* s = src + cursor.offset(1);
+    if (plan.inner == CopyPlan::Inner::kTiled) {
+      const Span r = Piece(plan.rows.size, piece, pieces);
+      CopyTiled(es, d + int64_t(r.begin) * plan.rows.stride[0], plan.rows.stride[0],
+                plan.cols.stride[0], s + int64_t(r.begin) * plan.rows.stride[1],
+                plan.rows.stride[1], plan.cols.stride[1], r.count, plan.cols.size);
+    } else {
+      const Span c = Piece(plan.cols.size, piece, pieces);
+      d += int64_t(c.begin) * plan.cols.stride[0];
+      s += int64_t(c.begin) * plan.cols.stride[1];
+      // kRun: both strides are the element size, so the piece is one block of bytes.
+      if (plan.inner == CopyPlan::Inner::kRun)
+        CopyRun(d, s, c.count * es);
+      else
+        CopyStrided(es, d, plan.cols.stride[0], s, plan.cols.stride[1], c.count);
+    }
+    if (++piece == pieces) {
+      piece = 0;
+      cursor.Next();
+    }
+  }
+}
+
+}  // namespace
+
+CopyPlan PlanCopy(LoopNest nest, size_t element_size) {
+  Normalize(nest);
+  CopyPlan plan;
+  plan.element_size = element_size;
+  const int64_t es = int64_t(element_size);
+  if (nest.rank == 0) nest.Push(1, es, es);  // one element
+  // Normalize ordered by destination stride: the last dimension writes densest.
+  plan.cols = nest.Remove(nest.rank - 1);
+  if (plan.cols.stride[0] == es && plan.cols.stride[1] == es) {
+    plan.inner = CopyPlan::Inner::kRun;
+  } else if (int s = SmallestSourceStride(nest, std::llabs(plan.cols.stride[1])); s >= 0) {
+    plan.inner = CopyPlan::Inner::kTiled;
+    plan.rows = nest.Remove(s);
+  } else {
+    plan.inner = CopyPlan::Inner::kStrided;
+  }
+  plan.outer = nest;
+  return plan;
+}
+
+void RunCopySerial(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
+  RunItems(plan, dst, src, 1, 0, plan.outer.Count());
+}
+
+void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
+  const uint64_t outer = plan.outer.Count();
+  const uint64_t bytes = plan.ElementCount() * plan.element_size;
+  // Few outer iterations (one long run, say): cut the inner dimension too.
+  const uint64_t split = plan.inner == CopyPlan::Inner::kTiled ? plan.rows.size : plan.cols.size;
+  const uint64_t wanted = uint64_t(ThreadsFor(outer * split, bytes));
+  const uint64_t pieces = outer >= wanted ? 1 : std::min(split, (wanted + outer - 1) / outer);
+  const uint64_t items = outer * pieces;
+  ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
+    RunItems(plan, dst, src, pieces, begin, end);
+  });
+}
+
+}  // namespace dmlconf::blocked

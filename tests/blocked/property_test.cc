@@ -1,0 +1,190 @@
+// Property suite: dmlconf::blocked against dmlconf::naive on thousands of
+// seeded random problems per operator. Whole output buffers are compared bit
+// for bit -- stride gaps and slack included, all poisoned alike beforehand --
+// with guard bytes around every buffer and inputs checked untouched.
+//
+// Each seed also picks a threading configuration, so the threaded code runs
+// on small problems too (SetParallelThresholdForTesting). A failure prints
+// the seed, the problem and a command line that reruns only it.
+//
+// DMLCONF_PROPERTY_COUNT  problems per operator (default 2000)
+// DMLCONF_PROPERTY_SEED   run this one seed only
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "blocked/random_problem.h"
+#include "blocked/threading.h"
+#include "dmlconf/blocked.h"
+#include "dmlconf/naive.h"
+#include "dmlconf/validate.h"
+#include "testing/test_tensor.h"
+
+namespace dmlconf::testing {
+namespace {
+
+constexpr uint64_t kDefaultCount = 2000;
+constexpr int kMaxReportedFailures = 3;
+
+uint64_t EnvOr(const char* name, uint64_t fallback) {
+  const char* text = std::getenv(name);
+  return text && *text ? std::strtoull(text, nullptr, 10) : fallback;
+}
+
+// Thread count 0 is "all cores" under the default threshold: small problems
+// stay on the calling thread. The others force the threaded path.
+struct ThreadConfig {
+  int threads;
+  uint64_t threshold_bytes;
+};
+constexpr ThreadConfig kThreadConfigs[] = {
+    {0, blocked::kDefaultParallelThresholdBytes}, {1, 1}, {2, 1}, {3, 1}};
+
+class ScopedThreadConfig {
+ public:
+  explicit ScopedThreadConfig(ThreadConfig config) {
+    blocked::SetThreadCount(config.threads);
+    blocked::SetParallelThresholdForTesting(config.threshold_bytes);
+  }
+  ~ScopedThreadConfig() {
+    blocked::SetThreadCount(0);
+    blocked::SetParallelThresholdForTesting(blocked::kDefaultParallelThresholdBytes);
+  }
+};
+
+// The inputs of one problem; index and length tensors hold the problem's
+// values in every slot, data tensors distinct patterns (or special floats).
+std::vector<TestTensor> MakeInputs(const Problem& problem, uint64_t seed) {
+  std::vector<TestTensor> inputs;
+  const std::vector<TensorSlot> slots = InputSlots(problem.desc);
+  const bool has_values = !problem.index_values.empty();
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const TensorDesc& desc = *slots[i].desc;
+    if (has_values && i == 1) {
+      TestTensor tensor(desc);
+      const size_t es = desc.ElementSize();
+      for (size_t s = 0; s < problem.index_values.size(); ++s)
+        StoreElement(tensor.buffer.data() + s * es, es, problem.index_values[s]);
+      tensor.initial.assign(tensor.buffer.bytes().begin(), tensor.buffer.bytes().end());
+      inputs.push_back(std::move(tensor));
+    } else {
+      inputs.push_back(MakeInput(desc, seed + i, seed % 10 == 0 ? Fill::kSpecials : Fill::kPositions));
+    }
+  }
+  return inputs;
+}
+
+struct Run {
+  std::vector<TestTensor> outputs;
+};
+
+Run Execute(void (*execute)(const OperatorDesc&, const Bindings&), const OperatorDesc& desc,
+            const std::vector<TestTensor>& inputs) {
+  Run run;
+  Bindings bindings;
+  for (const TestTensor& input : inputs) bindings.inputs.push_back(input.buffer.data());
+  for (const TensorSlot& slot : OutputSlots(desc)) run.outputs.push_back(MakeOutput(*slot.desc));
+  for (TestTensor& output : run.outputs) bindings.outputs.push_back(output.buffer.data());
+  execute(desc, bindings);
+  return run;
+}
+
+// The coordinates of the element at `element_offset`, or "(a gap)".
+std::string CoordinatesAt(const TensorDesc& desc, uint64_t element_offset) {
+  std::string found = "(a byte no element covers)";
+  ForEachCoordinate(desc.sizes, [&](std::span<const uint32_t> coords) {
+    if (desc.ElementOffset(coords) == element_offset) found = FormatSizes(coords);
+  });
+  return found;
+}
+
+::testing::AssertionResult SameBuffers(const TensorSlot& slot, const TestTensor& naive,
+                                       const TestTensor& blocked) {
+  if (auto guards = blocked.buffer.GuardsIntact(); !guards) return guards << " (" << slot.role << ")";
+  const size_t size = naive.buffer.size();
+  const std::byte* want = naive.buffer.data();
+  const std::byte* got = blocked.buffer.data();
+  if (std::memcmp(want, got, size) == 0) return ::testing::AssertionSuccess();
+  size_t byte = 0;
+  while (want[byte] == got[byte]) ++byte;
+  const size_t es = slot.desc->ElementSize();
+  const size_t element = byte / es;
+  size_t differing = 0;
+  for (size_t i = 0; i < size; ++i) differing += want[i] != got[i];
+  return ::testing::AssertionFailure()
+         << slot.role << ": " << differing << " of " << size << " bytes differ; first at byte "
+         << byte << ", element " << CoordinatesAt(*slot.desc, element) << ": naive "
+         << HexBits(want + element * es, es) << ", blocked " << HexBits(got + element * es, es);
+}
+
+std::string ThisBinary() {
+  std::error_code error;
+  const std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::string("blocked_tests") : path.string();
+}
+
+::testing::AssertionResult CheckSeed(OperatorType type, uint64_t seed) {
+  ProblemRng rng(seed);
+  const Problem problem = RandomProblem(type, rng);
+  const ThreadConfig config = kThreadConfigs[seed % std::size(kThreadConfigs)];
+  std::ostringstream context;
+  context << "seed " << seed << " (threads " << config.threads << ", threshold "
+          << config.threshold_bytes << " bytes): " << Describe(problem.desc);
+  if (Validation v = Validate(problem.desc, kHighestFeatureLevel); !v.ok())
+    return ::testing::AssertionFailure()
+           << context.str() << "the generator made an invalid problem: " << v.ToString();
+  const std::vector<TestTensor> inputs = MakeInputs(problem, seed);
+  const Run naive = Execute(&naive::Execute, problem.desc, inputs);
+  Run blocked;
+  {
+    ScopedThreadConfig scoped(config);
+    blocked = Execute(&blocked::Execute, problem.desc, inputs);
+  }
+  for (const TestTensor& input : inputs)
+    if (auto untouched = Untouched(input); !untouched) return untouched << "\n" << context.str();
+  const std::vector<TensorSlot> slots = OutputSlots(problem.desc);
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (auto same = SameBuffers(slots[i], naive.outputs[i], blocked.outputs[i]); !same)
+      return same << "\n" << context.str();
+  return ::testing::AssertionSuccess();
+}
+
+class BlockedMatchesNaive : public ::testing::TestWithParam<OperatorType> {};
+
+TEST_P(BlockedMatchesNaive, random_problems) {
+  const OperatorType type = GetParam();
+  // Each operator has its own seed range, so one seed names one problem.
+  const uint64_t first = (uint64_t(type) + 1) * 10'000'000;
+  const char* only = std::getenv("DMLCONF_PROPERTY_SEED");
+  const uint64_t count = EnvOr("DMLCONF_PROPERTY_COUNT", kDefaultCount);
+  std::vector<uint64_t> seeds;
+  if (only && *only) {
+    seeds.push_back(std::strtoull(only, nullptr, 10));
+  } else {
+    for (uint64_t i = 0; i < count; ++i) seeds.push_back(first + i);
+  }
+  int failures = 0;
+  for (uint64_t seed : seeds) {
+    if (auto result = CheckSeed(type, seed); !result) {
+      ADD_FAILURE() << result.message() << "Reproduce: DMLCONF_PROPERTY_SEED=" << seed << " "
+                    << ThisBinary() << " --gtest_filter='"
+                    << ::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name()
+                    << "." << ::testing::UnitTest::GetInstance()->current_test_info()->name()
+                    << "'";
+      if (++failures == kMaxReportedFailures) break;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Operators, BlockedMatchesNaive, ::testing::ValuesIn(kAllOperatorTypes),
+                         [](const ::testing::TestParamInfo<OperatorType>& param_info) {
+                           return std::string(OperatorName(param_info.param));
+                         });
+
+}  // namespace
+}  // namespace dmlconf::testing

@@ -1,0 +1,232 @@
+#include "blocked/random_problem.h"
+
+#include <algorithm>
+#include <numeric>
+#include <sstream>
+
+#include "testing/test_tensor.h"
+
+namespace dmlconf::testing {
+
+namespace {
+
+std::vector<uint32_t> RandomSizes(ProblemRng& rng, uint32_t rank, uint64_t budget) {
+  std::vector<uint32_t> sizes(rank);
+  for (uint32_t& size : sizes)
+    size = uint32_t(rng.Chance(0.3) ? 1 : rng.Chance(0.85) ? rng.Int(2, 6) : rng.Int(7, 40));
+  auto product = [&] {
+    return std::accumulate(sizes.begin(), sizes.end(), uint64_t{1}, std::multiplies<>());
+  };
+  while (product() > budget) {
+    uint32_t& largest = *std::max_element(sizes.begin(), sizes.end());
+    largest = std::max(1u, largest / 2);
+  }
+  return sizes;
+}
+
+// Strides for `sizes`: absent (packed), packed spelled out, padded, a
+// permutation of the dimensions (dense or padded), or -- for inputs only --
+// zero on some dimensions (broadcast). Size-1 dimensions sometimes get an
+// arbitrary stride, which must not matter.
+std::optional<std::vector<uint32_t>> RandomStrides(ProblemRng& rng,
+                                                   const std::vector<uint32_t>& sizes,
+                                                   bool allow_broadcast) {
+  const int64_t mode = rng.Int(0, 9);
+  if (mode <= 2) return std::nullopt;
+  const uint32_t rank = uint32_t(sizes.size());
+  std::vector<uint32_t> order(rank);  // innermost first
+  std::iota(order.rbegin(), order.rend(), 0u);
+  if (mode >= 6 && mode <= 7) std::shuffle(order.begin(), order.end(), rng.engine());
+  const bool padded = mode >= 4 && rng.Chance(0.7);
+  std::vector<uint32_t> strides(rank);
+  uint64_t next = 1;
+  for (uint32_t d : order) {
+    strides[d] = uint32_t(next);
+    next = next * sizes[d] + (padded ? uint64_t(rng.Int(0, 3)) : 0);
+  }
+  if (mode >= 8 && allow_broadcast)
+    for (uint32_t d = 0; d < rank; ++d)
+      if (rng.Chance(0.4)) strides[d] = 0;
+  for (uint32_t d = 0; d < rank; ++d)
+    if (sizes[d] == 1 && rng.Chance(0.3)) strides[d] = uint32_t(rng.Int(0, 50));
+  return strides;
+}
+
+TensorDesc RandomTensor(ProblemRng& rng, DataType type, std::vector<uint32_t> sizes,
+                        bool allow_broadcast) {
+  TensorDesc desc;
+  desc.data_type = type;
+  desc.strides = RandomStrides(rng, sizes, allow_broadcast);
+  desc.sizes = std::move(sizes);
+  if (rng.Chance(0.2)) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + 4 * rng.Int(1, 4);
+  return desc;
+}
+
+DataType RandomDataType(ProblemRng& rng) {
+  return kAllDataTypes[size_t(rng.Int(0, kDataTypeCount - 1))];
+}
+
+// Cuts `total` into 1..5 positive parts.
+std::vector<uint32_t> RandomParts(ProblemRng& rng, uint32_t total) {
+  const uint32_t count = uint32_t(rng.Int(1, std::min<int64_t>(5, total)));
+  std::vector<uint32_t> cuts(total - 1);
+  std::iota(cuts.begin(), cuts.end(), 1u);
+  std::shuffle(cuts.begin(), cuts.end(), rng.engine());
+  cuts.resize(count - 1);
+  cuts.push_back(0);
+  cuts.push_back(total);
+  std::sort(cuts.begin(), cuts.end());
+  std::vector<uint32_t> parts;
+  for (size_t i = 1; i < cuts.size(); ++i) parts.push_back(cuts[i] - cuts[i - 1]);
+  return parts;
+}
+
+Problem RandomSplitOrJoin(ProblemRng& rng, bool split) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  const DataType type = RandomDataType(rng);
+  const std::vector<uint32_t> whole = RandomSizes(rng, rank, kMaxProblemElements);
+  const uint32_t axis = uint32_t(rng.Int(0, rank - 1));
+  std::vector<TensorDesc> pieces;
+  for (uint32_t part : RandomParts(rng, whole[axis])) {
+    std::vector<uint32_t> sizes = whole;
+    sizes[axis] = part;
+    pieces.push_back(RandomTensor(rng, type, sizes, /*allow_broadcast=*/!split));
+  }
+  if (split) return {SplitDesc{RandomTensor(rng, type, whole, true), pieces, axis}, {}};
+  return {JoinDesc{pieces, RandomTensor(rng, type, whole, false), axis}, {}};
+}
+
+uint64_t Product(const std::vector<uint32_t>& sizes) {
+  return std::accumulate(sizes.begin(), sizes.end(), uint64_t{1}, std::multiplies<>());
+}
+
+// Signed and unsigned values in range, negative, past either end, and extremes.
+uint64_t RandomIndex(ProblemRng& rng, bool is_signed, int64_t size) {
+  const int64_t kind = rng.Int(0, 19);
+  if (kind < 10) return uint64_t(rng.Int(0, size - 1));
+  if (kind < 14) return is_signed ? uint64_t(rng.Int(-size, -1)) : uint64_t(rng.Int(0, size - 1));
+  if (kind < 17) return uint64_t(rng.Int(size, size + 3));
+  if (kind < 19) return is_signed ? uint64_t(rng.Int(-size - 3, -size - 1)) : uint64_t(size + 100);
+  return rng.Pick<uint64_t>({0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x7FFFFFFFFFFFFFFF,
+                             0x8000000000000000, 0xFFFFFFFFFFFFFFFF});
+}
+
+Problem RandomGather(ProblemRng& rng) {
+  for (;;) {
+    const uint32_t rank = uint32_t(rng.Int(1, 8));
+    const uint32_t axis = uint32_t(rng.Int(0, rank - 1));
+    const uint32_t k = uint32_t(rng.Int(0, rank));
+    std::vector<uint32_t> in = RandomSizes(rng, rank, 800);
+    std::vector<uint32_t> idx = RandomSizes(rng, rank, 24);
+    // The leading D-K indices dimensions are padding; usually 1, but only
+    // coordinate 0 of them is read, so other sizes must work the same.
+    for (uint32_t d = 0; d < rank - k; ++d)
+      if (rng.Chance(0.8)) idx[d] = 1;
+    // The surplus K-1 leading entries of the output list must be 1.
+    for (uint32_t p = 0; p + 1 < k; ++p) {
+      if (p < axis)
+        in[p] = 1;
+      else if (p < axis + k)
+        idx[rank - k + (p - axis)] = 1;
+      else
+        in[p - k + 1] = 1;
+    }
+    std::vector<uint32_t> out(in.begin(), in.begin() + axis);
+    out.insert(out.end(), idx.begin() + (rank - k), idx.end());
+    out.insert(out.end(), in.begin() + axis + 1, in.end());
+    if (out.size() > rank) out.erase(out.begin(), out.begin() + (out.size() - rank));
+    out.insert(out.begin(), rank - out.size(), 1u);
+    if (Product(out) > kMaxProblemElements) continue;
+    const DataType type = RandomDataType(rng);
+    const DataType index_type =
+        rng.Pick<DataType>({DataType::kInt32, DataType::kInt64, DataType::kUint32,
+                            DataType::kUint64});
+    GatherDesc desc{RandomTensor(rng, type, in, true), RandomTensor(rng, index_type, idx, true),
+                    RandomTensor(rng, type, out, false), axis, k};
+    Problem problem{desc, {}};
+    const size_t slots = size_t(desc.indices_tensor.TotalBytes() / ElementSize(index_type));
+    for (size_t i = 0; i < slots; ++i)
+      problem.index_values.push_back(
+          RandomIndex(rng, IsSignedInteger(index_type), int64_t(in[axis])));
+    return problem;
+  }
+}
+
+Problem RandomDepthSpace(ProblemRng& rng, bool to_space) {
+  const uint32_t n = uint32_t(rng.Int(1, 3)), c = uint32_t(rng.Int(1, 4));
+  const uint32_t h = uint32_t(rng.Int(1, 6)), w = uint32_t(rng.Int(1, 8));
+  const uint32_t b = uint32_t(rng.Int(1, 4));
+  const DataType type = RandomDataType(rng);
+  const DepthSpaceOrder order =
+      rng.Chance(0.5) ? DepthSpaceOrder::kDepthColumnRow : DepthSpaceOrder::kColumnRowDepth;
+  // The depth side {n, c*b*b, h, w} and the space side {n, c, h*b, w*b}.
+  const std::vector<uint32_t> depth = {n, c * b * b, h, w}, space = {n, c, h * b, w * b};
+  if (to_space)
+    return {DepthToSpace1Desc{RandomTensor(rng, type, depth, true),
+                              RandomTensor(rng, type, space, false), b, order},
+            {}};
+  return {SpaceToDepth1Desc{RandomTensor(rng, type, space, true),
+                            RandomTensor(rng, type, depth, false), b, order},
+          {}};
+}
+
+Problem RandomReverse(ProblemRng& rng) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  const uint32_t axis = uint32_t(rng.Int(0, rank - 1));
+  const DataType type = RandomDataType(rng);
+  const std::vector<uint32_t> sizes = RandomSizes(rng, rank, kMaxProblemElements);
+  std::vector<uint32_t> line_sizes = sizes;
+  line_sizes[axis] = 1;
+  const DataType length_type = rng.Chance(0.5) ? DataType::kUint32 : DataType::kUint64;
+  ReverseSubsequencesDesc desc{RandomTensor(rng, type, sizes, true),
+                               RandomTensor(rng, length_type, line_sizes, true),
+                               RandomTensor(rng, type, sizes, false), axis};
+  Problem problem{desc, {}};
+  const size_t slots = size_t(desc.sequence_lengths_tensor.TotalBytes() / ElementSize(length_type));
+  // Runs of equal lengths (as a broadcast would give) as well as mixed ones.
+  const bool uniform = rng.Chance(0.3);
+  const uint64_t shared = uint64_t(rng.Int(0, sizes[axis] + 2));
+  for (size_t i = 0; i < slots; ++i) {
+    uint64_t length = uniform ? shared : uint64_t(rng.Int(0, sizes[axis] + 2));
+    if (rng.Chance(0.03)) length = rng.Pick<uint64_t>({0xFFFFFFFF, 0xFFFFFFFFFFFFFFFF});
+    problem.index_values.push_back(length);
+  }
+  return problem;
+}
+
+}  // namespace
+
+Problem RandomProblem(OperatorType type, ProblemRng& rng) {
+  switch (type) {
+    case OperatorType::kSplit: return RandomSplitOrJoin(rng, true);
+    case OperatorType::kJoin: return RandomSplitOrJoin(rng, false);
+    case OperatorType::kGather: return RandomGather(rng);
+    case OperatorType::kDepthToSpace1: return RandomDepthSpace(rng, true);
+    case OperatorType::kSpaceToDepth1: return RandomDepthSpace(rng, false);
+    case OperatorType::kReverseSubsequences: return RandomReverse(rng);
+  }
+  return {};
+}
+
+std::string Describe(const OperatorDesc& desc) {
+  std::ostringstream out;
+  out << OperatorName(TypeOf(desc));
+  std::visit(
+      [&](const auto& op) {
+        if constexpr (requires { op.axis; }) out << " Axis=" << op.axis;
+        if constexpr (requires { op.index_dimensions; })
+          out << " IndexDimensions=" << op.index_dimensions;
+        if constexpr (requires { op.block_size; })
+          out << " BlockSize=" << op.block_size << " Order=" << DepthSpaceOrderName(op.order);
+      },
+      desc);
+  out << "\n";
+  for (auto slots : {InputSlots(desc), OutputSlots(desc)})
+    for (const TensorSlot& slot : slots)
+      out << "  " << slot.role << ": " << DataTypeName(slot.desc->data_type) << " Sizes "
+          << FormatSizes(slot.desc->sizes) << " Strides " << FormatOptional(slot.desc->strides)
+          << " TotalBytes " << slot.desc->TotalBytes() << "\n";
+  return out.str();
+}
+
+}  // namespace dmlconf::testing

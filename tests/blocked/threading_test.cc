@@ -1,0 +1,97 @@
+// The threading rule, and problems above the default threshold, which the
+// random suite (kept small) reaches only through the testing hook.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "blocked/threading.h"
+#include "dmlconf/blocked.h"
+#include "dmlconf/naive.h"
+#include "testing/test_tensor.h"
+
+namespace dmlconf::testing {
+namespace {
+
+class ThreadCountGuard {
+ public:
+  ~ThreadCountGuard() { blocked::SetThreadCount(0); }
+};
+
+TEST(BlockedThreading, thread_count_zero_means_every_core) {
+  ThreadCountGuard guard;
+  blocked::SetThreadCount(3);
+  EXPECT_EQ(blocked::ThreadCount(), 3);
+  blocked::SetThreadCount(0);
+  EXPECT_GE(blocked::ThreadCount(), 1);
+}
+
+TEST(BlockedThreading, small_problems_stay_on_the_calling_thread) {
+  ThreadCountGuard guard;
+  blocked::SetThreadCount(8);
+  EXPECT_EQ(blocked::ThreadsFor(1000, blocked::kDefaultParallelThresholdBytes - 1), 1);
+  EXPECT_EQ(blocked::ThreadsFor(1, 1 << 30), 1) << "one item cannot be shared";
+  EXPECT_EQ(blocked::ThreadsFor(1000, 1 << 30), 8);
+  EXPECT_EQ(blocked::ThreadsFor(3, 1 << 30), 3) << "at most one thread per item";
+  // Each thread moves at least a quarter of the threshold.
+  EXPECT_EQ(blocked::ThreadsFor(1000, blocked::kDefaultParallelThresholdBytes), 4);
+}
+
+// Runs naive and blocked (with `threads`) on one problem and compares whole
+// output buffers.
+void ExpectSameAsNaive(const OperatorDesc& desc, int threads) {
+  ThreadCountGuard guard;
+  std::vector<TestTensor> inputs;
+  for (const TensorSlot& slot : InputSlots(desc)) inputs.push_back(MakeInput(*slot.desc, 7));
+  std::vector<TestTensor> naive_out, blocked_out;
+  for (const TensorSlot& slot : OutputSlots(desc)) {
+    naive_out.push_back(MakeOutput(*slot.desc));
+    blocked_out.push_back(MakeOutput(*slot.desc));
+  }
+  Bindings naive_bindings, blocked_bindings;
+  for (const TestTensor& input : inputs) {
+    naive_bindings.inputs.push_back(input.buffer.data());
+    blocked_bindings.inputs.push_back(input.buffer.data());
+  }
+  for (size_t i = 0; i < naive_out.size(); ++i) {
+    naive_bindings.outputs.push_back(naive_out[i].buffer.data());
+    blocked_bindings.outputs.push_back(blocked_out[i].buffer.data());
+  }
+  naive::Execute(desc, naive_bindings);
+  blocked::SetThreadCount(threads);
+  blocked::Execute(desc, blocked_bindings);
+  for (size_t i = 0; i < naive_out.size(); ++i) {
+    EXPECT_TRUE(blocked_out[i].buffer.GuardsIntact());
+    EXPECT_EQ(std::memcmp(naive_out[i].buffer.data(), blocked_out[i].buffer.data(),
+                          naive_out[i].buffer.size()),
+              0)
+        << "output " << i;
+  }
+}
+
+TEST(BlockedThreading, large_split_with_padded_rows) {
+  TensorDesc input = TensorDesc::Packed(DataType::kFloat32, {4, 300, 250});
+  input.strides = std::vector<uint32_t>{300 * 256, 256, 1};
+  const SplitDesc desc{input,
+                       {TensorDesc::Packed(DataType::kFloat32, {4, 100, 250}),
+                        TensorDesc::Packed(DataType::kFloat32, {4, 200, 250})},
+                       1};
+  ExpectSameAsNaive(desc, 3);
+}
+
+TEST(BlockedThreading, large_join_of_one_run_is_cut_across_threads) {
+  const JoinDesc desc{{TensorDesc::Packed(DataType::kUint8, {1, 400000}),
+                       TensorDesc::Packed(DataType::kUint8, {1, 200001})},
+                      TensorDesc::Packed(DataType::kUint8, {1, 600001}),
+                      1};
+  ExpectSameAsNaive(desc, 4);
+}
+
+TEST(BlockedThreading, large_depth_to_space) {
+  const DepthToSpace1Desc desc{TensorDesc::Packed(DataType::kFloat16, {2, 32, 64, 64}),
+                               TensorDesc::Packed(DataType::kFloat16, {2, 8, 128, 128}), 2,
+                               DepthSpaceOrder::kColumnRowDepth};
+  ExpectSameAsNaive(desc, 2);
+}
+
+}  // namespace
+}  // namespace dmlconf::testing
