@@ -171,7 +171,7 @@ TEST_P(BlockedMatchesNaive, random_problems) {
   int failures = 0;
   for (uint64_t seed : seeds) {
     if (auto result = CheckSeed(type, seed); !result) {
-      ADD_FAILURE() << result.message() << "Reproduce: DMLCONF_PROPERTY_SEED=" << seed << " "
+      ADD_FAILURE() << result.message() << "Reproduce: DMLCONF_PROPERTY_SEED=" << seed << " OMP_WAIT_POLICY=passive "
                     << ThisBinary() << " --gtest_filter='"
                     << ::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name()
                     << "." << ::testing::UnitTest::GetInstance()->current_test_info()->name()
