@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "dmlconf/validator/external_backends.h"
+#include "plugin/generated_cases.h"
 #include "testing/guarded_buffer.h"
 
 namespace dmlconf {
@@ -15,7 +16,7 @@ namespace {
 using ::testing::HasSubstr;
 using testing::GuardedBuffer;
 
-const std::string kSample = std::string(DMLCONF_PYTHON) + " " + DMLCONF_SOURCE_DIR +
+const std::string kSample = std::string(DMLCONF_PYTHON) + " -S " + DMLCONF_SOURCE_DIR +
                             "/tools/sample_backend/join_backend.py";
 
 // A shell program answering describe like the sample, then running `body`
@@ -79,6 +80,11 @@ TEST(ExecBackend, PythonSampleRejectsWithReasonAndSkipsOtherOperators) {
   split.input_tensor = TensorDesc::Packed(DataType::kFloat32, {1, 1, 2, 2});
   split.output_tensors = {split.input_tensor};
   EXPECT_THAT(backend->Unsupported(split, FeatureLevel::k1_0), HasSubstr("JOIN only"));
+}
+
+// Two processes per case: every eighth case here, all of them in the CTest run.
+TEST(ExecBackend, PythonSamplePassesGeneratedJoinCases) {
+  plugin_testing::ExpectPassesEveryCase(*MakeExecBackend(kSample), OperatorType::kJoin, 8);
 }
 
 TEST(ExecBackend, OutputOfTheWrongSizeIsCaught) {

@@ -1,95 +1,18 @@
-// Every generated SPLIT and JOIN case through the sample C plug-in: it must
-// refuse each must-reject case with the case's reason code, accept every
-// valid one, and write exactly the bytes the naive reference writes (from the
-// same poisoned buffers, so padding between elements is compared too).
-#include <gtest/gtest.h>
-
-#include <cstring>
-
-#include "common_cases.h"
-#include "generator.h"
-#include "dmlconf/naive.h"
+// Every generated SPLIT and JOIN case through the sample C plug-in.
 #include "dmlconf/validator/external_backends.h"
-#include "testing/guarded_buffer.h"
+#include "plugin/generated_cases.h"
 
 namespace dmlconf {
 namespace {
 
-using generate::Expect;
-using generate::GenCase;
-using testing::GuardedBuffer;
+using plugin_testing::ExpectPassesEveryCase;
 
-// The generator's own sequence (generator.cc), for one operator.
-std::vector<GenCase> GeneratedCases(OperatorType op) {
-  generate::CaseSink sink(generate::kDefaultSeed);
-  generate::AddSupportCells(sink, op);
-  if (op == OperatorType::kSplit) generate::AddSplitCases(sink);
-  if (op == OperatorType::kJoin) generate::AddJoinCases(sink);
-  generate::AddStrided(sink, op);
-  generate::AddValues(sink, op);
-  generate::AddTensorRuleRejections(sink, op);
-  generate::AddLevelGating(sink, op);
-  std::vector<GenCase> cases;
-  for (const auto& [file, file_cases] : sink.files())
-    cases.insert(cases.end(), file_cases.begin(), file_cases.end());
-  return cases;
+TEST(SamplePlugin, PassesEveryGeneratedSplitCase) {
+  ExpectPassesEveryCase(*LoadPluginBackend(DMLCONF_SAMPLE_PLUGIN), OperatorType::kSplit);
 }
-
-std::vector<GuardedBuffer> Buffers(const std::vector<TensorSlot>& slots) {
-  std::vector<GuardedBuffer> buffers;
-  for (const TensorSlot& slot : slots) buffers.emplace_back(slot.desc->TotalBytes());
-  return buffers;
+TEST(SamplePlugin, PassesEveryGeneratedJoinCase) {
+  ExpectPassesEveryCase(*LoadPluginBackend(DMLCONF_SAMPLE_PLUGIN), OperatorType::kJoin);
 }
-
-Bindings Bind(const std::vector<GuardedBuffer>& inputs, std::vector<GuardedBuffer>& outputs) {
-  Bindings bindings;
-  for (const GuardedBuffer& b : inputs) bindings.inputs.push_back(b.data());
-  for (GuardedBuffer& b : outputs) bindings.outputs.push_back(b.data());
-  return bindings;
-}
-
-// Distinct bytes everywhere, so a copy from the wrong place shows.
-void FillDistinct(std::vector<GuardedBuffer>& buffers) {
-  uint32_t x = 12345;
-  for (GuardedBuffer& b : buffers)
-    for (std::byte& byte : b.bytes()) byte = std::byte((x = x * 1103515245u + 12345u) >> 24);
-}
-
-void ExpectSameBytesAsNaive(Backend& backend, const GenCase& c) {
-  std::vector<GuardedBuffer> inputs = Buffers(InputSlots(c.desc));
-  FillDistinct(inputs);
-  std::vector<GuardedBuffer> actual = Buffers(OutputSlots(c.desc));
-  std::vector<GuardedBuffer> expected = Buffers(OutputSlots(c.desc));
-  naive::Execute(c.desc, Bind(inputs, expected));
-  const ExecuteResult result = backend.Execute(c.desc, kHighestFeatureLevel, Bind(inputs, actual));
-  ASSERT_TRUE(result.ok) << result.message;
-  for (size_t i = 0; i < actual.size(); ++i) {
-    EXPECT_TRUE(actual[i].GuardsIntact()) << "output " << i;
-    EXPECT_EQ(std::memcmp(actual[i].data(), expected[i].data(), actual[i].size()), 0)
-        << "output " << i << " differs from the naive reference";
-  }
-}
-
-void RunEveryCase(OperatorType op) {
-  std::unique_ptr<Backend> backend = LoadPluginBackend(DMLCONF_SAMPLE_PLUGIN);
-  const std::vector<GenCase> cases = GeneratedCases(op);
-  ASSERT_GT(cases.size(), 100u);
-  for (const GenCase& c : cases) {
-    SCOPED_TRACE(c.name);
-    if (c.expect == Expect::kReject) {
-      const Validation v = backend->Create(c.desc, c.level);
-      EXPECT_EQ(ReasonName(v.reason), ReasonName(c.reason)) << v.message;
-      continue;
-    }
-    const Validation at_own = backend->Create(c.desc, c.level);
-    const Validation at_top = backend->Create(c.desc, kHighestFeatureLevel);
-    ASSERT_TRUE(at_own.ok() && at_top.ok()) << at_own.message << " / " << at_top.message;
-    ExpectSameBytesAsNaive(*backend, c);
-  }
-}
-
-TEST(SamplePlugin, PassesEveryGeneratedSplitCase) { RunEveryCase(OperatorType::kSplit); }
-TEST(SamplePlugin, PassesEveryGeneratedJoinCase) { RunEveryCase(OperatorType::kJoin); }
 
 }  // namespace
 }  // namespace dmlconf

@@ -111,10 +111,17 @@ def execute(request, directory):
     for t, buffer in zip(d["InputTensors"], request["inputs"]):
         with open(os.path.join(directory, buffer["file"]), "rb") as f:
             data = f.read()
-        for c in coordinates(t["Sizes"]):
-            src = sum(i * s for i, s in zip(c, strides(t))) * size
-            dst = (sum(i * s for i, s in zip(c, strides(out))) + offset * strides(out)[axis]) * size
-            result[dst:dst + size] = data[src:src + size]
+        src_strides, dst_strides, row = strides(t), strides(out), t["Sizes"][-1]
+        for c in coordinates(t["Sizes"][:-1] + [1]):  # one row (last dimension) at a time
+            dst_c = c[:axis] + [c[axis] + offset] + c[axis + 1:]
+            src = sum(i * s for i, s in zip(c, src_strides))
+            dst = sum(i * s for i, s in zip(dst_c, dst_strides))
+            if src_strides[-1] == dst_strides[-1] == 1:  # both rows contiguous: one slice
+                result[dst * size:(dst + row) * size] = data[src * size:(src + row) * size]
+                continue
+            for k in range(row):
+                at_dst, at_src = (dst + k * dst_strides[-1]) * size, (src + k * src_strides[-1]) * size
+                result[at_dst:at_dst + size] = data[at_src:at_src + size]
         offset += t["Sizes"][axis]
     with open(out_path, "wb") as f:
         f.write(result)
