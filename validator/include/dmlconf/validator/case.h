@@ -1,0 +1,63 @@
+// The case model: one conformance case as loaded from a case file
+// (cases/README.md describes the file format).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dmlconf/feature_level.h"
+#include "dmlconf/op_desc.h"
+#include "dmlconf/validate.h"
+
+namespace dmlconf::validator {
+
+// What a case demands of a backend.
+enum class Expectation : uint8_t {
+  kMatch,        // valid; outputs equal `expected` bit for bit
+  kReject,       // invalid; must be refused before anything runs
+  kUnspecified,  // valid; must run in bounds, values are not compared
+};
+// "match" "reject" "unspecified".
+std::string_view ExpectationName(Expectation expectation);
+std::optional<Expectation> ParseExpectation(std::string_view text);
+
+struct Case {
+  std::string name;
+  std::string file;  // where the case starts
+  int line = 0;
+  OperatorDesc descriptor;
+  FeatureLevel feature_level = FeatureLevel::k1_0;
+  std::string source, description;
+  Expectation expect = Expectation::kMatch;
+  std::optional<Reason> reason;  // kReject: the rule the descriptor breaks
+  // Packed logical bytes (row-major over Sizes), one per InputSlots entry.
+  // Empty for a reject case.
+  std::vector<std::vector<std::byte>> inputs;
+  // Packed logical bytes, one per OutputSlots entry; kMatch only.
+  std::vector<std::vector<std::byte>> expected;
+
+  OperatorType op() const { return TypeOf(descriptor); }
+};
+
+// A case file that does not load. what() is one line:
+// "FILE:LINE:COL: FIELD: message", FIELD a path such as
+// "cases[3].descriptor.InputTensor.Sizes".
+class CaseFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One file (YAML or JSON). Throws CaseFileError.
+std::vector<Case> LoadCaseFile(const std::filesystem::path& file);
+// A file, or every *.yaml / *.yml / *.json below a directory in sorted order.
+std::vector<Case> LoadCases(const std::filesystem::path& file_or_dir);
+// Several paths, in order; case names must be unique across all of them.
+std::vector<Case> LoadCases(const std::vector<std::filesystem::path>& paths);
+
+}  // namespace dmlconf::validator
