@@ -42,6 +42,50 @@ void CopyStridedOf(std::byte* dst, int64_t dst_stride, const std::byte* src, int
     CopyElement<T>(dst + int64_t(i) * dst_stride, src + int64_t(i) * src_stride);
 }
 
+// K source lines of n elements, K-way interleaved into one contiguous line:
+// dst[r*K + c] = src[c*line + r] (DEPTH_TO_SPACE1's inner rows). With K a
+// constant the compiler vectorizes the stores with shuffles.
+template <class T, int K>
+void InterleaveOf(std::byte* dst, const std::byte* src, int64_t line, uint64_t n) {
+  for (uint64_t r = 0; r < n; ++r)
+    for (int c = 0; c < K; ++c)
+      CopyElement<T>(dst + (r * K + c) * sizeof(T), src + c * line + int64_t(r * sizeof(T)));
+}
+
+// The inverse: one contiguous line split into K lines,
+// dst[c*line + r] = src[r*K + c] (SPACE_TO_DEPTH1's inner rows).
+template <class T, int K>
+void DeinterleaveOf(std::byte* dst, int64_t line, const std::byte* src, uint64_t n) {
+  for (uint64_t r = 0; r < n; ++r)
+    for (int c = 0; c < K; ++c)
+      CopyElement<T>(dst + c * line + int64_t(r * sizeof(T)), src + (r * K + c) * sizeof(T));
+}
+
+// Calls fn.template operator()<K>() for K in 2..4; false for any other k.
+template <class Fn>
+bool WithSmallCount(uint64_t k, const Fn& fn) {
+  switch (k) {
+    case 2: fn.template operator()<2>(); return true;
+    case 3: fn.template operator()<3>(); return true;
+    case 4: fn.template operator()<4>(); return true;
+    default: return false;
+  }
+}
+
+// A rows x cols block where one side is 2..4 elements and the block is
+// contiguous on the other tensor: an (de)interleave of a few lines. Returns
+// false when the block has another shape.
+template <class T>
+bool CopyInterleavedOf(std::byte* dst, int64_t dst_row, int64_t dst_col, const std::byte* src,
+                       int64_t src_row, int64_t src_col, uint64_t rows, uint64_t cols) {
+  constexpr int64_t es = sizeof(T);
+  if (dst_col == es && dst_row == int64_t(cols) * es && src_row == es)
+    return WithSmallCount(cols, [&]<int K>() { InterleaveOf<T, K>(dst, src, src_col, rows); });
+  if (src_row == es && src_col == int64_t(rows) * es && dst_col == es)
+    return WithSmallCount(rows, [&]<int K>() { DeinterleaveOf<T, K>(dst, dst_row, src, cols); });
+  return false;
+}
+
 // A rows x cols block, cols having the small write stride and rows the small
 // read stride (a transpose, or DEPTH_TO_SPACE1 interleaving B source lines).
 // Tiles of kTile x kTile keep the lines both sides touch in L1; inside a
@@ -49,6 +93,7 @@ void CopyStridedOf(std::byte* dst, int64_t dst_stride, const std::byte* src, int
 template <class T>
 void CopyTiledOf(std::byte* dst, int64_t dst_row, int64_t dst_col, const std::byte* src,
                  int64_t src_row, int64_t src_col, uint64_t rows, uint64_t cols) {
+  if (CopyInterleavedOf<T>(dst, dst_row, dst_col, src, src_row, src_col, rows, cols)) return;
   constexpr uint64_t kTile = 32;
   for (uint64_t r0 = 0; r0 < rows; r0 += kTile) {
     const uint64_t rn = std::min(kTile, rows - r0);

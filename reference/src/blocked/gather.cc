@@ -24,6 +24,9 @@ namespace {
 
 // Indices resolved per step: fixed scratch, small enough for the stack.
 constexpr uint64_t kChunk = 256;
+// Outer coordinates one resolved chunk serves before the next work item.
+// Small enough that the block's input rows stay in L2 across chunks.
+constexpr uint64_t kOuterBlock = 16;
 
 // The same documented choice as the naive reference (naive/gather.cc):
 // negative values of signed types count from the end, and the final index is
@@ -82,7 +85,8 @@ struct GatherPlan {
   size_t element_size = 0;
 
   uint64_t Chunks() const { return (index_inner.size + kChunk - 1) / kChunk; }
-  uint64_t Items() const { return outer.Count() * index_outer.Count() * Chunks(); }
+  uint64_t OuterBlocks() const { return (outer.Count() + kOuterBlock - 1) / kOuterBlock; }
+  uint64_t Items() const { return index_outer.Count() * Chunks() * OuterBlocks(); }
 };
 
 GatherPlan PlanGather(const GatherDesc& desc) {
@@ -118,38 +122,52 @@ GatherPlan PlanGather(const GatherDesc& desc) {
   return plan;
 }
 
-// Items [begin, end): item = (outer, index_outer, chunk), chunk fastest.
-// `threaded_slabs`: the caller runs one item at a time, so a large slab may
-// use threads itself.
+// One (outer, j) slab; a slab that is one run skips the plan's loops, which
+// matter when rows are short (1 KiB embedding rows, say).
+void CopySlab(const CopyPlan& slab, std::byte* dst, const std::byte* src, bool threaded) {
+  if (slab.outer.rank == 0 && slab.inner == CopyPlan::Inner::kRun)
+    CopyRun(dst, src, slab.cols.size * slab.element_size);
+  else if (threaded)
+    RunCopy(slab, dst, src);
+  else
+    RunCopySerial(slab, dst, src);
+}
+
+// Items [begin, end): item = (block of kOuterBlock outer coordinates,
+// index_outer, chunk), the chunk fastest: a chunk's indices are resolved once
+// for the whole block, and consecutive chunks read the block's input rows
+// while they are still in cache. `threaded_slabs`: the caller runs one item
+// at a time, so a large slab may use threads itself.
 void RunGatherItems(const GatherPlan& plan, const Bindings& bindings, uint64_t begin,
                     uint64_t end, bool threaded_slabs) {
   const uint64_t chunks = plan.Chunks();
+  const uint64_t outer_count = plan.outer.Count();
   const uint64_t index_outer_count = plan.index_outer.Count();
+  const LoopDim& dim = plan.index_inner;
   int64_t offsets[kChunk];
   for (uint64_t item = begin; item < end; ++item) {
     const uint64_t chunk = item % chunks;
-    const uint64_t rest = item / chunks;
-    const Cursor outer(plan.outer, rest / index_outer_count);
-    const Cursor index_outer(plan.index_outer, rest % index_outer_count);
-    const LoopDim& dim = plan.index_inner;
+    const Cursor index_outer(plan.index_outer, item / chunks % index_outer_count);
+    const uint64_t block = item / chunks / index_outer_count;
     const uint64_t j0 = chunk * kChunk;
     const uint64_t n = std::min(kChunk, dim.size - j0);
     ResolveChunk(plan.index_type,
                  bindings.inputs[1] + index_outer.offset(1) + int64_t(j0) * dim.stride[1],
                  dim.stride[1], n, plan.axis_size, plan.axis_stride, offsets);
-    std::byte* dst = bindings.outputs[0] + outer.offset(0) + index_outer.offset(0) +
-                     int64_t(j0) * dim.stride[0];
-    const std::byte* src = bindings.inputs[0] + outer.offset(1);
-    if (!plan.has_slab) {
-      GatherElements(plan.element_size, dst, dim.stride[0], src, offsets, n);
-      continue;
-    }
-    for (uint64_t j = 0; j < n; ++j) {
-      std::byte* slab_dst = dst + int64_t(j) * dim.stride[0];
-      if (threaded_slabs)
-        RunCopy(plan.slab, slab_dst, src + offsets[j]);
-      else
-        RunCopySerial(plan.slab, slab_dst, src + offsets[j]);
+    std::byte* const dst_chunk =
+        bindings.outputs[0] + index_outer.offset(0) + int64_t(j0) * dim.stride[0];
+    const uint64_t o0 = block * kOuterBlock;
+    const uint64_t o1 = std::min(outer_count, o0 + kOuterBlock);
+    Cursor outer(plan.outer, o0);
+    for (uint64_t o = o0; o < o1; ++o, outer.Next()) {
+      std::byte* dst = dst_chunk + outer.offset(0);
+      const std::byte* src = bindings.inputs[0] + outer.offset(1);
+      if (!plan.has_slab) {
+        GatherElements(plan.element_size, dst, dim.stride[0], src, offsets, n);
+        continue;
+      }
+      for (uint64_t j = 0; j < n; ++j)
+        CopySlab(plan.slab, dst + int64_t(j) * dim.stride[0], src + offsets[j], threaded_slabs);
     }
   }
 }

@@ -9,11 +9,11 @@ namespace dmlconf::blocked {
 
 namespace {
 
-// The dimension, other than the last, whose source stride is smallest and
-// nonzero (a zero stride re-reads one element: nothing to tile), or -1.
+// The dimension whose source stride is smallest, nonzero (a zero stride
+// re-reads one element: nothing to tile) and below `below`, or -1.
 int SmallestSourceStride(const LoopNest& nest, int64_t below) {
   int best = -1;
-  for (int d = 0; d + 1 < nest.rank; ++d) {
+  for (int d = 0; d < nest.rank; ++d) {
     const int64_t stride = std::llabs(nest.dims[d].stride[1]);
     if (stride != 0 && stride < below &&
         (best < 0 || stride < std::llabs(nest.dims[best].stride[1])))
