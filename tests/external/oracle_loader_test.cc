@@ -1,0 +1,183 @@
+// The dmlconf-oracle-v1 loader on small inline documents: roles become
+// descriptor slots, hex becomes bytes, outcomes map one to one. The expected
+// values are read off the documents by hand.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <variant>
+
+#include "dmlconf/validator/oracle.h"
+
+namespace dmlconf::validator {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::vector<std::byte> Bytes(std::initializer_list<int> values) {
+  std::vector<std::byte> bytes;
+  for (int v : values) bytes.push_back(std::byte(v));
+  return bytes;
+}
+
+std::vector<OracleCase> Parse(const std::string& json) {
+  return ParseOracleDocument(YAML::Load(json), "inline.json");
+}
+
+std::string Document(const std::string& cases) {
+  return R"({"format": "dmlconf-oracle-v1", "op": "ANY", "cases": [)" + cases + "]}";
+}
+
+// JOIN of FLOAT16 {1,2} and {1,1}: 1.0 = 0x3c00, 2.0 = 0x4000, 3.0 = 0x4200.
+const char* const kJoin = R"({
+  "id": "wpt/concat/two", "op": "JOIN",
+  "source": {"origin": "wpt-webnn", "file": "concat.js", "test": "two halves", "license": "BSD-3-Clause"},
+  "attributes": {"Axis": 1, "InputCount": 2},
+  "inputs": [
+    {"role": "InputTensors[1]", "dtype": "FLOAT16", "shape": [1, 1], "data": [3], "hex": "0042"},
+    {"role": "InputTensors[0]", "dtype": "FLOAT16", "shape": [1, 2], "data": [1, 2], "hex": "003c0040"}],
+  "expected_outputs": [
+    {"role": "OutputTensor", "dtype": "FLOAT16", "shape": [1, 3], "data": [1, 2, 3], "hex": "003C00400042"}],
+  "expected_outcome": "match",
+  "min_feature_level": {"as_given": "4_1", "if_padded_to_4d": "1_0"},
+  "notes": "hand-written"})";
+
+TEST(OracleLoader, MatchCaseBecomesDescriptorSlotsAndBytes) {
+  const std::vector<OracleCase> cases = Parse(Document(kJoin));
+  ASSERT_EQ(cases.size(), 1u);
+  const OracleCase& c = cases[0];
+  EXPECT_EQ(c.name, "external/wpt/concat/two");
+  EXPECT_EQ(c.feature_level, FeatureLevel::k4_1);
+  EXPECT_EQ(c.outcome, OracleOutcome::kMatch);
+  EXPECT_EQ(c.description, "hand-written");
+  EXPECT_EQ(c.source, "wpt-webnn concat.js: two halves (BSD-3-Clause)");
+  EXPECT_TRUE(c.skip_reason.empty());
+  ASSERT_TRUE(std::holds_alternative<JoinDesc>(c.desc));
+  const JoinDesc& join = std::get<JoinDesc>(c.desc);
+  EXPECT_EQ(join.axis, 1u);
+  ASSERT_EQ(join.input_tensors.size(), 2u);
+  // Roles, not list order, place the tensors.
+  EXPECT_EQ(join.input_tensors[0], TensorDesc::Packed(DataType::kFloat16, {1, 2}));
+  EXPECT_EQ(join.input_tensors[1], TensorDesc::Packed(DataType::kFloat16, {1, 1}));
+  EXPECT_EQ(join.output_tensor, TensorDesc::Packed(DataType::kFloat16, {1, 3}));
+  EXPECT_THAT(c.inputs, ElementsAre(Bytes({0x00, 0x3c, 0x00, 0x40}), Bytes({0x00, 0x42})));
+  EXPECT_THAT(c.expected, ElementsAre(Bytes({0x00, 0x3c, 0x00, 0x40, 0x00, 0x42})));
+}
+
+// Seed 002 example 3 as printed (erratum G1), with and without a reason code.
+std::string GatherReject(const std::string& id, const std::string& extra) {
+  return R"({"id": ")" + id + R"(", "op": "GATHER", "attributes": {"Axis": 1, "IndexDimensions": 2},
+  "inputs": [
+    {"role": "InputTensor", "dtype": "FLOAT32", "shape": [3, 2], "hex": "0000803f000000400000404000008040000a0a400000c040"},
+    {"role": "IndicesTensor", "dtype": "UINT32", "shape": [1, 2], "hex": "0100000000000000"}],
+  "expected_outputs": [{"role": "OutputTensor", "dtype": "FLOAT32", "shape": [3, 2], "hex": "000000000000000000000000000000000000000000000000"}],
+  "expected_outcome": "reject", )" + extra + R"(
+  "min_feature_level": {"as_given": "3_0"}})";
+}
+
+TEST(OracleLoader, RejectCaseKeepsItsReasonOrNone) {
+  const std::vector<OracleCase> cases = Parse(Document(
+      GatherReject("with", R"("reason": "GATHER_OUTPUT_RANK_OVERFLOW",)") + "," +
+      GatherReject("without", "")));
+  ASSERT_EQ(cases.size(), 2u);
+  for (const OracleCase& c : cases) {
+    EXPECT_EQ(c.outcome, OracleOutcome::kReject);
+    EXPECT_EQ(c.feature_level, FeatureLevel::k3_0);
+    EXPECT_TRUE(c.expected.empty());
+    ASSERT_TRUE(std::holds_alternative<GatherDesc>(c.desc));
+    EXPECT_EQ(std::get<GatherDesc>(c.desc).index_dimensions, 2u);
+    EXPECT_EQ(std::get<GatherDesc>(c.desc).indices_tensor,
+              TensorDesc::Packed(DataType::kUint32, {1, 2}));
+    ASSERT_EQ(c.inputs.size(), 2u);
+    EXPECT_EQ(c.inputs[1], Bytes({1, 0, 0, 0, 0, 0, 0, 0}));
+  }
+  EXPECT_EQ(cases[0].reason, Reason::GATHER_OUTPUT_RANK_OVERFLOW);
+  EXPECT_EQ(cases[1].reason, std::nullopt);
+}
+
+TEST(OracleLoader, UnspecifiedValuesKeepInputsOnly) {
+  const std::vector<OracleCase> cases = Parse(Document(R"({
+    "id": "wpt/gather/oob", "op": "GATHER", "attributes": {"Axis": 0, "IndexDimensions": 0},
+    "inputs": [
+      {"role": "InputTensor", "dtype": "INT32", "shape": [2], "hex": "0700000008000000"},
+      {"role": "IndicesTensor", "dtype": "INT32", "shape": [1], "hex": "09000000"}],
+    "expected_outputs": [{"role": "OutputTensor", "dtype": "INT32", "shape": [1], "hex": "08000000"}],
+    "expected_outcome": "runs_values_unspecified",
+    "min_feature_level": {"as_given": "3_0"}})"));
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0].outcome, OracleOutcome::kRunsValuesUnspecified);
+  EXPECT_THAT(cases[0].inputs, ElementsAre(Bytes({7, 0, 0, 0, 8, 0, 0, 0}), Bytes({9, 0, 0, 0})));
+  EXPECT_TRUE(cases[0].expected.empty());
+}
+
+std::string ReverseSteps(const std::string& id, const std::string& steps) {
+  return R"({"id": ")" + id + R"(", "op": "REVERSE_SUBSEQUENCES", "attributes": {},
+  "inputs": [{"role": "InputTensor", "dtype": "UINT8", "shape": [1, 4], "hex": "01020304"}],
+  "steps": [)" + steps + R"(],
+  "expected_outputs": [{"role": "OutputTensor", "dtype": "UINT8", "shape": [1, 4], "hex": "04030201"}],
+  "expected_outcome": "match", "min_feature_level": {"as_given": "4_1"}})";
+}
+
+const char* const kStepAxis1 = R"({"attributes": {"Axis": 1}, "SequenceLengthsTensor":
+  {"role": "SequenceLengthsTensor", "dtype": "UINT32", "shape": [1, 1], "hex": "04000000"}})";
+const char* const kStepAxis0 = R"({"attributes": {"Axis": 0}, "SequenceLengthsTensor":
+  {"role": "SequenceLengthsTensor", "dtype": "UINT32", "shape": [1, 4], "hex": "01000000010000000100000001000000"}})";
+
+TEST(OracleLoader, OneStepChainIsAnOrdinaryCase) {
+  const std::vector<OracleCase> cases = Parse(Document(ReverseSteps("one", kStepAxis1)));
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_TRUE(cases[0].skip_reason.empty());
+  ASSERT_TRUE(std::holds_alternative<ReverseSubsequencesDesc>(cases[0].desc));
+  const auto& reverse = std::get<ReverseSubsequencesDesc>(cases[0].desc);
+  EXPECT_EQ(reverse.axis, 1u);
+  EXPECT_EQ(reverse.sequence_lengths_tensor, TensorDesc::Packed(DataType::kUint32, {1, 1}));
+  EXPECT_THAT(cases[0].inputs, ElementsAre(Bytes({1, 2, 3, 4}), Bytes({4, 0, 0, 0})));
+  EXPECT_THAT(cases[0].expected, ElementsAre(Bytes({4, 3, 2, 1})));
+}
+
+TEST(OracleLoader, LongerChainIsASkipWithAReason) {
+  const std::vector<OracleCase> cases =
+      Parse(Document(ReverseSteps("two", std::string(kStepAxis0) + "," + kStepAxis1)));
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0].name, "external/two");
+  EXPECT_THAT(cases[0].skip_reason, HasSubstr("chain of 2"));
+}
+
+TEST(OracleLoader, MalformedDocumentsNameTheProblem) {
+  const std::string join = kJoin;
+  auto error_of = [](const std::string& json) {
+    try {
+      Parse(json);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  auto replaced = [&](const std::string& from, const std::string& to,
+                      const std::string& from2 = "", const std::string& to2 = "") {
+    std::string text = join;
+    text.replace(text.find(from), from.size(), to);
+    if (!from2.empty()) text.replace(text.find(from2), from2.size(), to2);
+    return Document(text);
+  };
+  EXPECT_THAT(error_of(replaced("\"0042\"", "\"042\"")), HasSubstr("odd number"));
+  EXPECT_THAT(error_of(replaced("\"0042\"", "\"00420000\"")), HasSubstr("4 bytes"));
+  EXPECT_THAT(error_of(replaced("\"0042\"", "\"004g\"")), HasSubstr("not a hex digit"));
+  EXPECT_THAT(error_of(replaced("InputTensors[1]", "IndicesTensor", "\"InputCount\": 2",
+                                "\"InputCount\": 1")),
+              HasSubstr("3 tensors given, the descriptor has 2"));
+  EXPECT_THAT(error_of(replaced("\"OutputTensor\"", "\"OutputTensors[0]\"")),
+              HasSubstr("no tensor with role OutputTensor"));
+  EXPECT_THAT(error_of(replaced("\"InputCount\": 2", "\"InputCount\": 3")), HasSubstr("InputCount"));
+  EXPECT_THAT(error_of(replaced("FLOAT16\", \"shape\": [1, 1]", "FLOAT17\", \"shape\": [1, 1]")),
+              HasSubstr("FLOAT17"));
+  EXPECT_THAT(error_of(replaced("\"match\"", "\"maybe\"")), HasSubstr("maybe"));
+  EXPECT_THAT(error_of(R"({"format": "other", "cases": []})"), HasSubstr("not a dmlconf-oracle-v1"));
+  EXPECT_THAT(error_of(replaced("\"op\": \"JOIN\"", "\"op\": \"CONCAT\"")), HasSubstr("CONCAT"));
+  EXPECT_THAT(error_of(replaced("wpt/concat/two", "x", "\"0042\"", "\"042\"")),
+              HasSubstr("inline.json: case x"));
+}
+
+}  // namespace
+}  // namespace dmlconf::validator

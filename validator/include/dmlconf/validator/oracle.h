@@ -1,0 +1,47 @@
+// The external vectors in the dmlconf-oracle-v1 format (the W3C WebNN
+// conformance vectors converted to DirectML terms; ../shared/external/README.md).
+// They are read where they lie, at run time, never copied into the project.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "dmlconf/feature_level.h"
+#include "dmlconf/op_desc.h"
+#include "dmlconf/validate.h"
+
+namespace dmlconf::validator {
+
+inline constexpr const char* kOracleFormat = "dmlconf-oracle-v1";
+
+enum class OracleOutcome { kMatch, kReject, kRunsValuesUnspecified };
+
+// One oracle case in the project's terms. Tensor data is each tensor's packed
+// logical bytes (the oracle's canonical `hex`), in InputSlots / OutputSlots
+// order of `desc`.
+struct OracleCase {
+  std::string name;         // "external/" + the oracle's id
+  std::string source;       // origin, file and test name, license
+  std::string description;  // the oracle's notes
+  FeatureLevel feature_level = FeatureLevel::k1_0;  // min_feature_level.as_given
+  OperatorDesc desc;
+  OracleOutcome outcome = OracleOutcome::kMatch;
+  // For kReject: the oracle's optional `reason` code. Absent means the
+  // runner checks only that the descriptor is refused.
+  std::optional<Reason> reason;
+  std::vector<std::vector<std::byte>> inputs;
+  std::vector<std::vector<std::byte>> expected;  // empty unless kMatch
+  // Non-empty: the case cannot be expressed as one operator call (a chain of
+  // REVERSE_SUBSEQUENCES steps); the runner reports it as skipped with this.
+  std::string skip_reason;
+};
+
+// Every case of a dmlconf-oracle-v1 document. Throws std::runtime_error naming
+// `file`, the case id and the field when the document is malformed.
+std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::string& file);
+
+}  // namespace dmlconf::validator

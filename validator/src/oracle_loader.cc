@@ -1,0 +1,258 @@
+// Converts dmlconf-oracle-v1 documents (the external WebNN vectors, see
+// ../shared/external/README.md) into the project's cases. The vectors stay
+// outside the repository and are read as they are at run time.
+#include "dmlconf/validator/oracle.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dmlconf::validator {
+namespace {
+
+// A tensor as the oracle gives it: DirectML Sizes (packed) and its exact bytes.
+struct OracleTensor {
+  TensorDesc desc;
+  std::vector<std::byte> bytes;
+};
+
+// Tensors of one case by role ("InputTensor", "OutputTensors[1]", ...).
+using RoleMap = std::map<std::string, OracleTensor>;
+
+[[noreturn]] void Fail(const std::string& where, const std::string& what) {
+  throw std::runtime_error(where + ": " + what);
+}
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::vector<std::byte> ParseHex(const std::string& where, const std::string& hex) {
+  if (hex.size() % 2 != 0) Fail(where, "hex has an odd number of digits");
+  std::vector<std::byte> bytes(hex.size() / 2);
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    const int hi = HexDigit(hex[2 * i]);
+    const int lo = HexDigit(hex[2 * i + 1]);
+    if (hi < 0 || lo < 0) Fail(where, "hex holds a character that is not a hex digit");
+    bytes[i] = std::byte(hi * 16 + lo);
+  }
+  return bytes;
+}
+
+
+std::string Text(const YAML::Node& node, const char* key, const std::string& where) {
+  const YAML::Node value = node[key];
+  if (!value || !value.IsScalar()) Fail(where, std::string("missing string field '") + key + "'");
+  return value.as<std::string>();
+}
+
+uint32_t Uint(const YAML::Node& node, const char* key, const std::string& where) {
+  const YAML::Node value = node[key];
+  if (!value) Fail(where, std::string("missing attribute '") + key + "'");
+  return value.as<uint32_t>();
+}
+
+// The oracle's tensors are packed: Sizes and DataType say everything else.
+OracleTensor ParseTensor(const YAML::Node& node, const std::string& where) {
+  const std::string dtype = Text(node, "dtype", where);
+  const std::optional<DataType> type = ParseDataType(dtype);
+  if (!type) Fail(where, "unknown dtype '" + dtype + "'");
+  std::vector<uint32_t> sizes;
+  for (const YAML::Node& size : node["shape"]) sizes.push_back(size.as<uint32_t>());
+  OracleTensor tensor{TensorDesc::Packed(*type, std::move(sizes)), {}};
+  tensor.bytes = ParseHex(where, Text(node, "hex", where));
+  const uint64_t want = tensor.desc.ElementCount() * tensor.desc.ElementSize();
+  if (tensor.bytes.size() != want)
+    Fail(where, "hex holds " + std::to_string(tensor.bytes.size()) + " bytes, Sizes and dtype need " +
+                    std::to_string(want));
+  return tensor;
+}
+
+void AddTensor(const YAML::Node& node, const std::string& where, RoleMap* roles) {
+  const std::string role = Text(node, "role", where);
+  if (!roles->emplace(role, ParseTensor(node, where + ", " + role)).second)
+    Fail(where, "role " + role + " appears twice");
+}
+
+void AddTensors(const YAML::Node& list, const std::string& where, RoleMap* roles) {
+  for (const YAML::Node& node : list) AddTensor(node, where, roles);
+}
+
+const TensorDesc& Take(const RoleMap& roles, const std::string& role, const std::string& where) {
+  const auto it = roles.find(role);
+  if (it == roles.end()) Fail(where, "no tensor with role " + role);
+  return it->second.desc;
+}
+
+// "InputTensors[0]", "InputTensors[1]", ... while present.
+std::vector<TensorDesc> TakeArray(const RoleMap& roles, const std::string& base,
+                                  const std::string& where) {
+  std::vector<TensorDesc> tensors;
+  while (true) {
+    const auto it = roles.find(base + "[" + std::to_string(tensors.size()) + "]");
+    if (it == roles.end()) break;
+    tensors.push_back(it->second.desc);
+  }
+  if (tensors.empty()) Fail(where, "no tensor with role " + base + "[0]");
+  return tensors;
+}
+
+
+void CheckCount(const YAML::Node& attributes, const char* key, size_t count, const std::string& where) {
+  if (attributes[key] && attributes[key].as<size_t>() != count)
+    Fail(where, std::string(key) + " is " + attributes[key].as<std::string>() + " but " +
+                    std::to_string(count) + " tensors are given");
+}
+
+DepthSpaceOrder Order(const YAML::Node& attributes, const std::string& where) {
+  const std::string text = Text(attributes, "Order", where);
+  const std::optional<DepthSpaceOrder> order = ParseDepthSpaceOrder(text);
+  if (!order) Fail(where, "unknown Order '" + text + "'");
+  return *order;
+}
+
+// The descriptor from the attributes and the tensors' roles (README: roles are
+// the descriptor's field names). `attributes` may hold informative extras
+// (SPLIT's SplitSizes): the tensors already say them.
+OperatorDesc BuildDesc(OperatorType type, const YAML::Node& a, const RoleMap& roles,
+                       const std::string& where) {
+  switch (type) {
+    case OperatorType::kSplit: {
+      SplitDesc d{Take(roles, "InputTensor", where), TakeArray(roles, "OutputTensors", where),
+                  Uint(a, "Axis", where)};
+      CheckCount(a, "OutputCount", d.output_tensors.size(), where);
+      return d;
+    }
+    case OperatorType::kJoin: {
+      JoinDesc d{TakeArray(roles, "InputTensors", where), Take(roles, "OutputTensor", where),
+                 Uint(a, "Axis", where)};
+      CheckCount(a, "InputCount", d.input_tensors.size(), where);
+      return d;
+    }
+    case OperatorType::kGather:
+      return GatherDesc{Take(roles, "InputTensor", where), Take(roles, "IndicesTensor", where),
+                        Take(roles, "OutputTensor", where), Uint(a, "Axis", where),
+                        Uint(a, "IndexDimensions", where)};
+    case OperatorType::kDepthToSpace1:
+      return DepthToSpace1Desc{Take(roles, "InputTensor", where), Take(roles, "OutputTensor", where),
+                               Uint(a, "BlockSize", where), Order(a, where)};
+    case OperatorType::kSpaceToDepth1:
+      return SpaceToDepth1Desc{Take(roles, "InputTensor", where), Take(roles, "OutputTensor", where),
+                               Uint(a, "BlockSize", where), Order(a, where)};
+    case OperatorType::kReverseSubsequences:
+      return ReverseSubsequencesDesc{Take(roles, "InputTensor", where),
+                                     Take(roles, "SequenceLengthsTensor", where),
+                                     Take(roles, "OutputTensor", where), Uint(a, "Axis", where)};
+  }
+  Fail(where, "unknown operator");
+}
+
+
+
+// Every role must have a slot in the descriptor, so a misspelt role cannot
+// silently drop a tensor.
+void CheckRolesUsed(const OperatorDesc& desc, const RoleMap& roles, const std::string& where) {
+  size_t slots = 0;
+  for (const auto& list : {InputSlots(desc), OutputSlots(desc)}) {
+    for (const TensorSlot& slot : list)
+      if (!roles.contains(slot.role)) Fail(where, "no tensor with role " + slot.role);
+    slots += list.size();
+  }
+  if (slots != roles.size())
+    Fail(where, std::to_string(roles.size()) + " tensors given, the descriptor has " +
+                    std::to_string(slots) + " (a role it does not know?)");
+}
+
+std::vector<std::vector<std::byte>> SlotBytes(const std::vector<TensorSlot>& slots,
+                                              const RoleMap& roles) {
+  std::vector<std::vector<std::byte>> bytes;
+  for (const TensorSlot& slot : slots) bytes.push_back(roles.at(slot.role).bytes);
+  return bytes;
+}
+
+OracleOutcome ParseOutcome(const std::string& text, const std::string& where) {
+  if (text == "match") return OracleOutcome::kMatch;
+  if (text == "reject") return OracleOutcome::kReject;
+  if (text == "runs_values_unspecified") return OracleOutcome::kRunsValuesUnspecified;
+  Fail(where, "unknown expected_outcome '" + text + "'");
+}
+
+// "wpt-webnn webnn/conformance_tests/gather.https.any.js: <test> (BSD-3-Clause)".
+std::string Source(const YAML::Node& source) {
+  if (!source || !source.IsMap()) return {};
+  auto field = [&](const char* key) {
+    return source[key] && source[key].IsScalar() ? source[key].as<std::string>() : std::string();
+  };
+  std::string text = field("origin");
+  if (!field("file").empty()) text += " " + field("file");
+  if (!field("test").empty()) text += ": " + field("test");
+  if (!field("license").empty()) text += " (" + field("license") + ")";
+  return text;
+}
+
+OracleCase ParseCase(const YAML::Node& node, const std::string& file) {
+  const std::string id = Text(node, "id", file);
+  const std::string where = file + ": case " + id;
+  OracleCase c;
+  c.name = "external/" + id;
+  c.source = Source(node["source"]);
+  if (node["notes"]) c.description = node["notes"].as<std::string>();
+  const std::string op = Text(node, "op", where);
+  const std::optional<OperatorType> type = ParseOperatorType(op);
+  if (!type) Fail(where, "unknown op '" + op + "'");
+  const std::string level = Text(node["min_feature_level"], "as_given", where);
+  const std::optional<FeatureLevel> feature_level = ParseFeatureLevel(level);
+  if (!feature_level) Fail(where, "unknown feature level '" + level + "'");
+  c.feature_level = *feature_level;
+  c.outcome = ParseOutcome(Text(node, "expected_outcome", where), where);
+  if (node["reason"]) {
+    c.reason = ParseReason(Text(node, "reason", where));
+    if (!c.reason) Fail(where, "unknown reason '" + node["reason"].as<std::string>() + "'");
+  }
+
+  const YAML::Node steps = node["steps"];
+  if (steps && steps.size() > 1) {
+    // Only the chain's final output is the oracle's: no single descriptor
+    // stands for it, and a case runs one operator.
+    c.skip_reason = "a chain of " + std::to_string(steps.size()) + " " + op +
+                    " steps; a case runs one operator, so chained vectors are not run";
+    return c;
+  }
+  RoleMap roles;
+  AddTensors(node["inputs"], where, &roles);
+  AddTensors(node["expected_outputs"], where, &roles);
+  YAML::Node attributes = node["attributes"];
+  if (steps && steps.size() == 1) {
+    attributes = steps[0]["attributes"];
+    AddTensor(steps[0]["SequenceLengthsTensor"], where, &roles);
+  }
+  c.desc = BuildDesc(*type, attributes, roles, where);
+  CheckRolesUsed(c.desc, roles, where);
+  c.inputs = SlotBytes(InputSlots(c.desc), roles);
+  if (c.outcome == OracleOutcome::kMatch) c.expected = SlotBytes(OutputSlots(c.desc), roles);
+  return c;
+}
+
+}  // namespace
+
+std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::string& file) {
+  if (!root.IsMap() || !root["format"] || root["format"].as<std::string>() != kOracleFormat)
+    Fail(file, std::string("not a ") + kOracleFormat + " document");
+  const YAML::Node cases = root["cases"];
+  if (!cases || !cases.IsSequence()) Fail(file, "no 'cases' list");
+  std::vector<OracleCase> out;
+  for (const YAML::Node& node : cases) out.push_back(ParseCase(node, file));
+  if (root["count"] && root["count"].as<size_t>() != out.size())
+    Fail(file, "count is " + root["count"].as<std::string>() + " but " +
+                   std::to_string(out.size()) + " cases are listed");
+  return out;
+}
+
+}  // namespace dmlconf::validator
