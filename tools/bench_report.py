@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""Runs the benchmark suite (or reads its JSON) and writes reports/benchmarks.md.
+
+Every figure is a ratio between siblings measured in the same binary on the
+same shape (the machine is shared and noisy; absolute times are not
+comparable between runs). Each target of the performance issue gets PASS or
+MISS next to its figure.
+
+    tools/bench_report.py --binary build-bench/benchmarks/dmlconf_benchmarks
+    tools/bench_report.py --json reports/benchmarks.json     # re-render only
+
+Standard library only.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+
+# The issue's targets.
+LONG_RUN_MIN = 0.8        # blocked / memcpy throughput, long-run shapes
+GRANULAR_MIN = 0.3        # the same, element-granular shapes with 4-byte elements
+NAIVE_MIN_SPEEDUP = 10.0  # naive time / blocked time, problems of >= 1 MiB
+NAIVE_MIN_BYTES = 1 << 20
+OVERHEAD_MAX_NS = 1000.0  # small problems: blocked time - memcpy time
+ALLOC_MAX_BYTES = 4096    # per call, on every shape: a constant, not a tensor
+
+NAME = re.compile(r"^(?P<op>[^/]+)/(?P<shape>[^/]+)/(?P<type>[^/]+)/(?P<impl>[^/]+)"
+                  r"/threads:(?P<threads>\d+)")
+
+
+@dataclass
+class Sample:
+    seconds: float
+    alloc_bytes: float = 0.0
+
+
+@dataclass
+class Variant:
+    """One operator, shape and element type, with every sibling's time."""
+    op: str
+    shape: str
+    type: str
+    kind: str = ""
+    output_bytes: float = 0.0
+    samples: dict = field(default_factory=dict)  # (impl, threads) -> Sample
+
+    @property
+    def prefix(self):
+        return f"{self.op}/{self.shape}/{self.type}"
+
+    def time(self, impl, threads):
+        sample = self.samples.get((impl, threads))
+        return sample.seconds if sample else None
+
+    def thread_counts(self):
+        return sorted({t for (impl, t) in self.samples if impl == "blocked"})
+
+
+def run_binary(binary, repetitions, min_time, extra):
+    """Runs the suite once and returns the path of its JSON."""
+    out = tempfile.NamedTemporaryFile(prefix="dmlconf_bench_", suffix=".json", delete=False)
+    out.close()
+    command = [binary, f"--benchmark_out={out.name}", "--benchmark_out_format=json",
+               f"--benchmark_min_time={min_time}"]
+    if repetitions > 1:
+        command += [f"--benchmark_repetitions={repetitions}",
+                    "--benchmark_report_aggregates_only=true"]
+    command += extra
+    print("running:", " ".join(command), file=sys.stderr)
+    subprocess.run(command, check=True, stdout=sys.stderr)
+    return out.name
+
+
+def seconds_of(entry, threads):
+    """One-thread figures use CPU time: on a shared machine it leaves out the
+    time the process waited for a core. Threaded figures need wall time."""
+    key = "cpu_time" if threads == 1 else "real_time"
+    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[entry.get("time_unit", "ns")]
+    return entry[key] * scale
+
+
+def collect(document):
+    """Groups the JSON's benchmarks into variants: medians of repetitions when
+    the run reported aggregates, else the median of the plain runs."""
+    runs = {}  # (prefix parts, impl, threads) -> [entry]
+    for entry in document.get("benchmarks", []):
+        if entry.get("error_occurred"):
+            continue
+        if entry.get("run_type") == "aggregate" and entry.get("aggregate_name") != "median":
+            continue
+        match = NAME.match(entry.get("run_name", entry["name"]))
+        if not match:
+            continue
+        key = (match["op"], match["shape"], match["type"], match["impl"], int(match["threads"]))
+        runs.setdefault(key, []).append(entry)
+
+    variants = {}
+    for (op, shape, type_, impl, threads), entries in runs.items():
+        variant = variants.setdefault((op, shape, type_), Variant(op, shape, type_))
+        variant.kind = entries[0].get("label", variant.kind)
+        variant.output_bytes = entries[0].get("output_bytes", variant.output_bytes)
+        variant.samples[(impl, threads)] = Sample(
+            statistics.median(seconds_of(e, threads) for e in entries),
+            max(e.get("alloc_bytes_per_call", 0.0) for e in entries))
+    return list(variants.values())  # in the binary's registration order
+
+
+def ratio(numerator, denominator):
+    if numerator is None or denominator is None or denominator == 0:
+        return None
+    return numerator / denominator
+
+
+@dataclass
+class Verdict:
+    target: str
+    variant: str
+    figure: str
+    passed: bool
+    value: float = 0.0
+    higher_is_better: bool = True
+
+
+def verdict_cell(value, passed, fmt="{:.2f}x"):
+    if value is None:
+        return "–"
+    text = fmt.format(value)
+    if passed is None:
+        return text
+    return f"{text} {'PASS' if passed else '**MISS**'}"
+
+
+def evaluate(variant, verdicts):
+    """Returns the row of figures for one variant, appending its verdicts."""
+    row = {}
+    all_threads = max(variant.thread_counts(), default=1)
+
+    def judge(target, value, passed, fmt="{:.2f}x", higher_is_better=True):
+        if value is None:
+            return "–"
+        verdicts.append(Verdict(target, variant.prefix, fmt.format(value), passed, value,
+                                higher_is_better))
+        return verdict_cell(value, passed, fmt)
+
+    for threads in variant.thread_counts():
+        throughput = ratio(variant.time("memcpy", threads), variant.time("blocked", threads))
+        column = f"blocked/memcpy {threads}T"
+        if variant.kind == "long_runs":
+            row[column] = judge(f"long runs >= {LONG_RUN_MIN}x memcpy ({threads}T)", throughput,
+                                throughput is not None and throughput >= LONG_RUN_MIN)
+        elif variant.kind == "element_granular" and variant.type.endswith("32"):
+            row[column] = judge(f"4-byte element-granular >= {GRANULAR_MIN}x memcpy ({threads}T)",
+                                throughput, throughput is not None and throughput >= GRANULAR_MIN)
+        else:
+            row[column] = verdict_cell(throughput, None)
+
+    speedup = ratio(variant.time("naive", 1), variant.time("blocked", 1))
+    if variant.output_bytes >= NAIVE_MIN_BYTES:
+        row["naive/blocked"] = judge(f"blocked >= {NAIVE_MIN_SPEEDUP:g}x naive (>= 1 MiB)",
+                                     speedup, speedup is not None and speedup >= NAIVE_MIN_SPEEDUP)
+    else:
+        row["naive/blocked"] = verdict_cell(speedup, None)
+
+    for peer in ("eigen", "onednn"):
+        for threads in sorted({t for (impl, t) in variant.samples if impl == peer}):
+            figure = ratio(variant.time(peer, threads), variant.time("blocked", threads))
+            label = f"{peer}/blocked {threads}T"
+            row[label] = judge(f"blocked faster than {peer}", figure,
+                               figure is not None and figure > 1.0)
+
+    if variant.kind == "small":
+        blocked, memcpy = variant.time("blocked", 1), variant.time("memcpy", 1)
+        overhead = None if blocked is None or memcpy is None else (blocked - memcpy) * 1e9
+        row["overhead ns"] = judge(f"small: per-call overhead < {OVERHEAD_MAX_NS:g} ns", overhead,
+                                   overhead is not None and overhead < OVERHEAD_MAX_NS, "{:.0f}",
+                                   higher_is_better=False)
+
+    alloc = max((s.alloc_bytes for (impl, _), s in variant.samples.items() if impl == "blocked"),
+                default=None)
+    row["alloc B/call"] = judge(f"allocation per call <= {ALLOC_MAX_BYTES} B (not proportional)",
+                                alloc, alloc is not None and alloc <= ALLOC_MAX_BYTES, "{:.0f}",
+                                higher_is_better=False)
+    row["_all_threads"] = all_threads
+    return row
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def human_bytes(count):
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size:
+            return f"{count / size:g} {unit}"
+    return f"{count:g} B"
+
+
+def render_table(variants, rows, columns):
+    lines = ["| shape | output | " + " | ".join(columns) + " |",
+             "|---|---:|" + "---:|" * len(columns)]
+    for variant in variants:
+        row = rows[variant.prefix]
+        cells = [row.get(column, "–") for column in columns]
+        lines.append(f"| `{variant.prefix}` | {human_bytes(variant.output_bytes)} | "
+                     + " | ".join(cells) + " |")
+    return lines
+
+
+def summarize(verdicts):
+    lines = ["| target | PASS | MISS | worst figure |", "|---|---:|---:|---|"]
+    targets = []
+    for v in verdicts:
+        if v.target not in targets:
+            targets.append(v.target)
+    for target in targets:
+        mine = [v for v in verdicts if v.target == target]
+        misses = [v for v in mine if not v.passed]
+        worst = min(mine, key=lambda v: v.value if v.higher_is_better else -v.value)
+        lines.append(f"| {target} | {len(mine) - len(misses)} | {len(misses)} | "
+                     f"{worst.figure} (`{worst.variant}`) |")
+    return lines
+
+
+def render(document, variants, command):
+    context = document.get("context", {})
+    verdicts = []
+    rows = {v.prefix: evaluate(v, verdicts) for v in variants}
+    all_threads = max((row["_all_threads"] for row in rows.values()), default=1)
+    threads = [1] + ([all_threads] if all_threads > 1 else [])
+    load = context.get("load_avg") or []
+
+    out = ["# Benchmarks", "",
+           "Generated by `tools/bench_report.py` from `reports/benchmarks.json`; do not edit by hand.",
+           "", "## Machine", "",
+           f"- CPU: {cpu_model()}, {os.cpu_count()} logical cores "
+           f"(benchmark context: {context.get('num_cpus', '?')} CPUs at "
+           f"{context.get('mhz_per_cpu', '?')} MHz)",
+           f"- Run on: {context.get('date', '?')}; load average at start: "
+           f"{', '.join(f'{x:.2f}' for x in load) or '?'} (a shared machine)",
+           f"- oneDNN peer: {context.get('onednn', '?')}; counting allocator: "
+           f"{context.get('counting_allocations', '?')}",
+           f"- Command: `{command}`", "",
+           "## How to read", "",
+           "Every figure is a ratio of two implementations measured on the same shape in the "
+           "same binary (medians of the repetitions). `blocked/memcpy` is blocked throughput "
+           "as a fraction of `memcpy` of the same output bytes with the same number of threads "
+           "(the threaded `memcpy` splits one copy over an OpenMP team); `naive/blocked` and "
+           "`<peer>/blocked` are how many times faster blocked is (above 1: blocked wins). "
+           "One-thread figures use CPU time, threaded ones wall time. `overhead ns` is blocked "
+           "minus memcpy per call on the small problems; `alloc B/call` is the most bytes the "
+           "blocked kernel allocated in one call (counting `malloc` interposed in the binary).",
+           "", "## Targets", ""]
+    out += summarize(verdicts)
+    columns = ([f"blocked/memcpy {t}T" for t in threads] + ["naive/blocked"]
+               + [f"eigen/blocked 1T"] + [f"onednn/blocked {t}T" for t in threads])
+    for kind, title in (("long_runs", "Long contiguous runs"),
+                        ("element_granular", "Element-granular"),
+                        ("small", "Small problems")):
+        chosen = [v for v in variants if v.kind == kind]
+        if not chosen:
+            continue
+        extra = ["overhead ns"] if kind == "small" else []
+        out += ["", f"## {title}", ""] + render_table(chosen, rows, columns + extra + ["alloc B/call"])
+    misses = [v for v in verdicts if not v.passed]
+    out += ["", "## Misses", ""]
+    out += [f"- `{v.variant}`: {v.target}: {v.figure}" for v in misses] or ["None."]
+    return "\n".join(out) + "\n", verdicts
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--binary", help="the dmlconf_benchmarks binary to run")
+    source.add_argument("--json", help="read this Google Benchmark JSON instead of running")
+    parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--min-time", type=float, default=0.1)
+    parser.add_argument("--out", default="reports/benchmarks.md")
+    parser.add_argument("--json-out", default="reports/benchmarks.json",
+                        help="where to keep the raw JSON of a run (with --binary)")
+    parser.add_argument("extra", nargs="*", help="more flags for the binary (after --)")
+    args = parser.parse_args()
+
+    if args.binary:
+        path = run_binary(args.binary, args.repetitions, args.min_time, args.extra)
+        command = (f"tools/bench_report.py --binary {args.binary} --repetitions "
+                   f"{args.repetitions} --min-time {args.min_time}")
+    else:
+        path = args.json
+        command = f"tools/bench_report.py --json {args.json}"
+    with open(path) as f:
+        document = json.load(f)
+    if args.binary:
+        os.makedirs(os.path.dirname(args.json_out) or ".", exist_ok=True)
+        with open(args.json_out, "w") as f:
+            json.dump(document, f, indent=1)
+            f.write("\n")
+        os.unlink(path)
+
+    variants = collect(document)
+    if not variants:
+        sys.exit("bench_report: no benchmark results in the JSON")
+    markdown, verdicts = render(document, variants, command)
+    os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+    with open(args.out, "w") as f:
+        f.write(markdown)
+    misses = sum(not v.passed for v in verdicts)
+    print(f"bench_report: wrote {args.out}: {len(verdicts) - misses} PASS, {misses} MISS",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
