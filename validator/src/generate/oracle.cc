@@ -157,7 +157,7 @@ std::optional<std::vector<Values>> Gather(const GatherDesc& desc, const std::vec
     int64_t index = IndexValue(desc.indices_tensor.data_type, in[1][size_t(j)]);
     if (index < 0) index += axis_size;
     if (index < 0 || index >= axis_size) return std::nullopt;
-    output.chip(j, 1) = input.chip(Eigen::Index(index), 1);
+    output.template chip<1>(j) = input.template chip<1>(Eigen::Index(index));
   }
   return std::vector<Values>{Values(output.data(), output.data() + output.size())};
 }
