@@ -8,8 +8,8 @@
 #include "coverage_reader.h"
 #include "generator_commands.h"
 
-#ifndef DMLCONF_SOURCE_CASES_DIR
-#define DMLCONF_SOURCE_CASES_DIR "cases"
+#ifndef DMLCONF_CASES_DIR  // set on the dmlconf target to the source tree's cases/
+#define DMLCONF_CASES_DIR "cases"
 #endif
 
 namespace dmlconf::cli {
@@ -25,7 +25,7 @@ struct CoverageOptions {
 // operator meets its floor, 1 otherwise.
 void RunCoverage(const CoverageOptions& options) {
   std::vector<std::filesystem::path> paths(options.paths.begin(), options.paths.end());
-  if (paths.empty()) paths.push_back(DMLCONF_SOURCE_CASES_DIR);
+  if (paths.empty()) paths.push_back(DMLCONF_CASES_DIR);
   const auto report = generate::ComputeCoverage(generate::ReadCoverageEntries(paths), options.min_cases);
   std::cout << generate::FormatCoverage(report);
   if (!options.json.empty()) {
