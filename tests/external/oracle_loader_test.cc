@@ -179,5 +179,24 @@ TEST(OracleLoader, MalformedDocumentsNameTheProblem) {
               HasSubstr("inline.json: case x"));
 }
 
+TEST(OracleLoader, LoadOracleFileGivesRunnerCases) {
+  const std::vector<Case> cases = LoadOracleFile(
+      "inline.json",
+      YAML::Load(Document(std::string(kJoin) + "," + GatherReject("rej", "") + "," +
+                          ReverseSteps("two", std::string(kStepAxis0) + "," + kStepAxis1))));
+  // The two-step chain has no Case form yet and is left out.
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].name, "external/wpt/concat/two");
+  EXPECT_EQ(cases[0].file, "inline.json");
+  EXPECT_EQ(cases[0].expect, Expectation::kMatch);
+  EXPECT_EQ(cases[0].feature_level, FeatureLevel::k4_1);
+  EXPECT_EQ(cases[0].op(), OperatorType::kJoin);
+  EXPECT_THAT(cases[0].expected, ElementsAre(Bytes({0x00, 0x3c, 0x00, 0x40, 0x00, 0x42})));
+  EXPECT_EQ(cases[1].expect, Expectation::kReject);
+  EXPECT_EQ(cases[1].reason, std::nullopt);
+  EXPECT_TRUE(cases[1].inputs.empty());
+  EXPECT_THROW(LoadOracleFile("bad.json", YAML::Load(R"({"format": "x"})")), CaseFileError);
+}
+
 }  // namespace
 }  // namespace dmlconf::validator

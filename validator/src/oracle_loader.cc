@@ -255,4 +255,39 @@ std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::s
   return out;
 }
 
+Expectation ToExpectation(OracleOutcome outcome) {
+  switch (outcome) {
+    case OracleOutcome::kMatch: return Expectation::kMatch;
+    case OracleOutcome::kReject: return Expectation::kReject;
+    case OracleOutcome::kRunsValuesUnspecified: return Expectation::kUnspecified;
+  }
+  return Expectation::kMatch;
+}
+
+std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::Node& root) {
+  std::vector<OracleCase> parsed;
+  try {
+    parsed = ParseOracleDocument(root, file.string());
+  } catch (const std::exception& e) {
+    throw CaseFileError(file.string() + ":0:0: oracle: " + e.what());
+  }
+  std::vector<Case> cases;
+  for (OracleCase& o : parsed) {
+    if (!o.skip_reason.empty()) continue;
+    Case c;
+    c.name = std::move(o.name);
+    c.file = file.string();
+    c.descriptor = std::move(o.desc);
+    c.feature_level = o.feature_level;
+    c.source = std::move(o.source);
+    c.description = std::move(o.description);
+    c.expect = ToExpectation(o.outcome);
+    c.reason = o.reason;
+    if (c.expect != Expectation::kReject) c.inputs = std::move(o.inputs);
+    c.expected = std::move(o.expected);
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
 }  // namespace dmlconf::validator

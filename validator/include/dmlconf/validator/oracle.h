@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "dmlconf/feature_level.h"
 #include "dmlconf/op_desc.h"
 #include "dmlconf/validate.h"
+#include "dmlconf/validator/case.h"
 
 namespace dmlconf::validator {
 
@@ -43,5 +45,11 @@ struct OracleCase {
 // Every case of a dmlconf-oracle-v1 document. Throws std::runtime_error naming
 // `file`, the case id and the field when the document is malformed.
 std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::string& file);
+
+// The document's cases as the runner's cases, for the case loader's
+// `format: dmlconf-oracle-v1` branch. A case whose skip_reason is set cannot
+// be expressed as a Case yet and is left out (Case has no skip field).
+// Throws CaseFileError ("FILE:0:0: oracle: message") on a malformed document.
+std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::Node& root);
 
 }  // namespace dmlconf::validator
