@@ -173,7 +173,7 @@ def evaluate(variant, verdicts):
         for threads in sorted({t for (impl, t) in variant.samples if impl == peer}):
             figure = ratio(variant.time(peer, threads), variant.time("blocked", threads))
             label = f"{peer}/blocked {threads}T"
-            row[label] = judge(f"blocked faster than {peer}", figure,
+            row[label] = judge(f"blocked faster than {peer} ({threads}T)", figure,
                                figure is not None and figure > 1.0)
 
     if variant.kind == "small":
@@ -301,9 +301,11 @@ def main():
                    f"{args.repetitions} --min-time {args.min_time}")
     else:
         path = args.json
-        command = f"tools/bench_report.py --json {args.json}"
+        command = f"(unknown; rendered by tools/bench_report.py --json {args.json})"
     with open(path) as f:
         document = json.load(f)
+    # The JSON remembers the run's command, so that a re-render names the run.
+    command = document.setdefault("dmlconf_command", command)
     if args.binary:
         os.makedirs(os.path.dirname(args.json_out) or ".", exist_ok=True)
         with open(args.json_out, "w") as f:
