@@ -31,7 +31,9 @@ Context& Cpu() {
   return context;
 }
 
-// Copies keep bits whatever the type; oneDNN only needs one of the size.
+// Copies keep bits whatever the type; oneDNN only needs one of the size. Its
+// reorders convert f16 through f32 (NaN payloads change), so f16 is used for
+// concat only.
 std::optional<memory::data_type> TypeOfSize(size_t size) {
   switch (size) {
     case 1: return memory::data_type::u8;
@@ -113,10 +115,13 @@ PeerCall MakeOneDnnPeer(const Problem& problem) {
   const auto type = TypeOfSize(OutputSlots(problem.desc()).front().desc->ElementSize());
   if (!type) return {};
   const Bindings& b = problem.bindings();
+  const bool bit_exact_reorder = *type != memory::data_type::f16;
   try {
-    if (auto view = DepthSpaceView(problem.desc())) return Transpose(*view, b, *type);
+    if (auto view = DepthSpaceView(problem.desc()); view && bit_exact_reorder)
+      return Transpose(*view, b, *type);
     if (const auto* d = std::get_if<JoinDesc>(&problem.desc())) return Join(*d, b, *type);
-    if (const auto* d = std::get_if<SplitDesc>(&problem.desc())) return Split(*d, b, *type);
+    if (const auto* d = std::get_if<SplitDesc>(&problem.desc()); d && bit_exact_reorder)
+      return Split(*d, b, *type);
   } catch (const dnnl::error&) {
     // No implementation for this type or layout: the report shows no figure.
   }
