@@ -1,0 +1,173 @@
+// dmlconf run [PATH...]: every case on every backend, failures in full, counts
+// per backend and operator, and the summary as the last line.
+#include <chrono>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "backend_registry.h"
+#include "case_paths.h"
+#include "dmlconf/validator/external_backends.h"
+#include "runner.h"
+
+namespace dmlconf::cli {
+namespace {
+
+struct RunArgs {
+  std::vector<std::string> paths;
+  std::vector<std::string> backends;
+  std::string feature_level;
+  std::vector<std::string> filters, excludes;
+  std::string shard, xfail, report_dir;
+  bool verbose = false;
+  bool isolate = false;
+  double timeout = 0;  // 0: the default when isolating
+};
+
+[[noreturn]] void Usage(const std::string& message) {
+  std::cerr << "dmlconf run: " << message << "\n";
+  Exit(kExitUsage);
+}
+
+validator::RunOptions MakeOptions(const RunArgs& args) {
+  validator::RunOptions options;
+  if (!args.feature_level.empty()) {
+    const auto level = ParseFeatureLevel(args.feature_level);
+    if (!level) Usage("unknown feature level '" + args.feature_level + "' (1_0 .. 6_4)");
+    options.feature_level = *level;
+  }
+  if (!args.shard.empty()) {
+    const auto shard = validator::ParseShard(args.shard);
+    if (!shard) Usage("--shard wants I/N with 0 <= I < N, got '" + args.shard + "'");
+    options.shard = *shard;
+  }
+  if (!args.xfail.empty()) {
+    try {
+      options.xfail = validator::XfailList::Load(args.xfail);
+    } catch (const std::exception& e) {
+      Usage(e.what());
+    }
+  }
+  options.filters = args.filters;
+  options.excludes = args.excludes;
+  options.isolate = args.isolate;
+  if (args.timeout < 0) Usage("--timeout must not be negative");
+  if (args.timeout > 0) options.timeout_seconds = args.timeout;
+  return options;
+}
+
+std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names) {
+  std::vector<std::unique_ptr<Backend>> backends;
+  for (const std::string& name : names) {
+    try {
+      backends.push_back(validator::MakeBackend(name));
+    } catch (const std::exception& e) {  // unknown name, or a plug-in that does not load
+      Usage(e.what());
+    }
+  }
+  return backends;
+}
+
+void PrintResult(const CaseResult& r, bool verbose) {
+  const bool fails = VerdictFailsRun(r.verdict);
+  if (!fails && !verbose) return;
+  std::cout << std::left << std::setw(7) << VerdictName(r.verdict) << " " << r.name << " ["
+            << r.backend << "]";
+  if (r.message.empty()) {
+    std::cout << "\n";
+    return;
+  }
+  std::cout << " (" << r.file << ":" << r.line << ")\n  " << r.message << "\n";
+  if (fails || r.verdict == Verdict::kExpectedFailure) std::cout << "  reproduce: " << r.reproducer << "\n";
+}
+
+// A table of verdict counts per backend and operator.
+void PrintCounts(const std::vector<CaseResult>& results) {
+  std::map<std::pair<std::string, std::string>, std::map<Verdict, int>> counts;
+  for (const CaseResult& r : results) ++counts[{r.backend, r.op}][r.verdict];
+  std::cout << "\n" << std::left << std::setw(16) << "backend" << std::setw(22) << "operator";
+  for (Verdict v : kAllVerdicts) std::cout << std::right << std::setw(8) << VerdictName(v);
+  std::cout << "\n";
+  for (const auto& [key, by_verdict] : counts) {
+    std::cout << std::left << std::setw(16) << key.first << std::setw(22) << key.second;
+    for (Verdict v : kAllVerdicts) {
+      const auto it = by_verdict.find(v);
+      std::cout << std::right << std::setw(8) << (it == by_verdict.end() ? 0 : it->second);
+    }
+    std::cout << "\n";
+  }
+}
+
+std::string UtcNow() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+void WriteReports(const RunReport& report, const std::filesystem::path& dir) {
+  try {
+    std::filesystem::create_directories(dir);
+    WriteJsonReport(report, dir / "report.json");
+    WriteJunitReport(report, dir / "junit.xml");
+    WriteMarkdownReport(report, dir / "report.md");
+    WriteHtmlReport(report, dir / "report.html");
+  } catch (const std::exception& e) {
+    std::cerr << "dmlconf run: cannot write the reports: " << e.what() << "\n";
+    Exit(kExitUsage);
+  }
+}
+
+void Run(const RunArgs& args) {
+  const validator::RunOptions options = MakeOptions(args);
+  const std::vector<std::filesystem::path> paths = CasePaths(args.paths);
+  const std::vector<validator::Case> cases = LoadOrExit(paths);
+  const std::vector<std::string> names = args.backends.empty() ? std::vector<std::string>{"reference"}
+                                                               : args.backends;
+  const std::vector<std::unique_ptr<Backend>> backends = MakeBackends(names);
+  std::vector<Backend*> raw;
+  for (const auto& b : backends) raw.push_back(b.get());
+
+  RunReport report;
+  report.tool_version = DMLCONF_VERSION;
+  report.started_at = UtcNow();
+  report.feature_level = std::string(FeatureLevelName(options.feature_level));
+  report.command_line = CommandLine();
+  report.backends = names;
+  for (const auto& p : paths) report.case_paths.push_back(p.string());
+  report.results = validator::RunCases(cases, raw, options,
+                                       [&](const CaseResult& r) { PrintResult(r, args.verbose); });
+  PrintCounts(report.results);
+  if (!args.report_dir.empty()) WriteReports(report, args.report_dir);
+  std::cout << report.SummaryLine() << std::endl;
+  if (report.Failed()) Exit(kExitFailed);
+}
+
+}  // namespace
+
+void AddRunCommand(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  CLI::App* cmd = app.add_subcommand("run", "Run cases against backends and judge them");
+  cmd->add_option("paths", args->paths, "Case files or folders (default: the in-tree cases/)");
+  cmd->add_option("--backend", args->backends,
+                  "reference, blocked, plugin:PATH or exec:COMMAND; repeat to run each "
+                  "(default: reference)");
+  cmd->add_option("--feature-level", args->feature_level, "The run's level, X_Y (default 6_4)");
+  cmd->add_option("--filter", args->filters, "Only cases whose name matches this glob (repeatable)");
+  cmd->add_option("--exclude", args->excludes, "Leave out cases whose name matches (repeatable)");
+  cmd->add_option("--shard", args->shard, "Run only shard I of N (0-based), as I/N");
+  cmd->add_option("--xfail", args->xfail, "Expected-failure list: [BACKEND:]GLOB per line");
+  cmd->add_option("--report-dir", args->report_dir,
+                  "Write report.json, junit.xml, report.md and report.html here");
+  cmd->add_flag("--verbose", args->verbose, "Print every result, not only failures");
+  cmd->add_flag("--isolate", args->isolate,
+                "Run each case in a child process: a crash or hang becomes an error");
+  cmd->add_option("--timeout", args->timeout, "Seconds per isolated case (default 60)");
+  cmd->callback([args] { Run(*args); });
+}
+
+}  // namespace dmlconf::cli

@@ -1,0 +1,33 @@
+// Backends by name, for the CLI: "reference", "blocked", and prefixed names
+// such as "plugin:PATH.so" / "exec:COMMAND" that carry their own argument.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dmlconf/backend.h"
+
+namespace dmlconf::validator {
+
+// The name is not a known backend; what() lists the known ones.
+class UnknownBackendError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Gets the full name ("plugin:/x/y.so" for a prefix entry).
+using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view name)>;
+
+// An exact name ("reference"), or a prefix ending in ':' ("plugin:") whose
+// factory gets every name that starts with it.
+void RegisterBackend(std::string name_or_prefix, BackendFactory factory);
+// Throws UnknownBackendError; a factory's own errors pass through.
+std::unique_ptr<Backend> MakeBackend(std::string_view name);
+// "reference", "blocked", "plugin:PATH", "exec:COMMAND", ... in registration order.
+std::vector<std::string> KnownBackendNames();
+
+}  // namespace dmlconf::validator

@@ -1,0 +1,426 @@
+// The YAML case format (cases/README.md) into Case values. Every error is one
+// line naming the file, the position and the field; nothing is validated
+// against the specification here, so must-reject cases keep their invalid
+// descriptors.
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "dmlconf/tensor_layout.h"
+#include "dmlconf/validator/case.h"
+#include "compare.h"
+#include "data_fill.h"
+#include "yaml_fields.h"
+
+namespace dmlconf::validator {
+namespace {
+
+// A case's tensors and data together may not need more than this: a typo in
+// Sizes must not make the loader allocate the machine's memory.
+constexpr uint64_t kMaxCaseBytes = uint64_t(1) << 30;
+
+uint64_t SaturatingAdd(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+template <class T>
+T ParseNamed(const Field& f, std::optional<T> (*parse)(std::string_view), std::string_view what) {
+  const std::string text = f.Scalar();
+  const std::optional<T> value = parse(text);
+  if (!value) f.Fail("unknown " + std::string(what) + " '" + text + "'");
+  return *value;
+}
+
+std::vector<uint32_t> ParseUintList(const Field& f) {
+  f.RequireSequence();
+  std::vector<uint32_t> values;
+  for (size_t i = 0; i < f.size(); ++i) values.push_back(f.At(i).Uint32());
+  return values;
+}
+
+TensorDesc ParseTensor(const Field& f) {
+  f.CheckKeys({"DataType", "Sizes", "Strides", "TotalTensorSizeInBytes",
+               "GuaranteedBaseOffsetAlignment", "Flags"});
+  TensorDesc desc;
+  desc.data_type = ParseNamed<DataType>(f.Required("DataType"), ParseDataType, "data type");
+  desc.sizes = ParseUintList(f.Required("Sizes"));
+  if (auto strides = f.Optional("Strides")) desc.strides = ParseUintList(*strides);
+  if (auto total = f.Optional("TotalTensorSizeInBytes"))
+    desc.total_tensor_size_in_bytes = total->Uint64();
+  if (auto align = f.Optional("GuaranteedBaseOffsetAlignment"))
+    desc.guaranteed_base_offset_alignment = align->Uint32();
+  if (auto flags = f.Optional("Flags")) desc.flags = flags->Uint32();
+  return desc;
+}
+
+// A list of tensors and its optional DirectML count field, which must agree.
+std::vector<TensorDesc> ParseTensorList(const Field& descriptor, std::string_view key,
+                                        std::string_view count_key) {
+  const Field list = descriptor.Required(key);
+  list.RequireSequence();
+  std::vector<TensorDesc> tensors;
+  for (size_t i = 0; i < list.size(); ++i) tensors.push_back(ParseTensor(list.At(i)));
+  if (auto count = descriptor.Optional(count_key)) {
+    if (count->Uint32() != tensors.size())
+      count->Fail(std::string(count_key) + " is " + std::to_string(count->Uint32()) + " but " +
+                  std::string(key) + " lists " + std::to_string(tensors.size()) + " tensors");
+  }
+  return tensors;
+}
+
+DepthSpaceOrder ParseOrder(const Field& f) {
+  return ParseNamed<DepthSpaceOrder>(f, ParseDepthSpaceOrder, "order");
+}
+
+template <class Desc>
+Desc ParseDepthSpace(const Field& f) {
+  f.CheckKeys({"InputTensor", "OutputTensor", "BlockSize", "Order"});
+  Desc d;
+  d.input_tensor = ParseTensor(f.Required("InputTensor"));
+  d.output_tensor = ParseTensor(f.Required("OutputTensor"));
+  d.block_size = f.Required("BlockSize").Uint32();
+  d.order = ParseOrder(f.Required("Order"));
+  return d;
+}
+
+OperatorDesc ParseDescriptor(OperatorType op, const Field& f) {
+  switch (op) {
+    case OperatorType::kSplit: {
+      f.CheckKeys({"InputTensor", "OutputTensors", "Axis", "OutputCount"});
+      SplitDesc d;
+      d.input_tensor = ParseTensor(f.Required("InputTensor"));
+      d.output_tensors = ParseTensorList(f, "OutputTensors", "OutputCount");
+      d.axis = f.Required("Axis").Uint32();
+      return d;
+    }
+    case OperatorType::kJoin: {
+      f.CheckKeys({"InputTensors", "OutputTensor", "Axis", "InputCount"});
+      JoinDesc d;
+      d.input_tensors = ParseTensorList(f, "InputTensors", "InputCount");
+      d.output_tensor = ParseTensor(f.Required("OutputTensor"));
+      d.axis = f.Required("Axis").Uint32();
+      return d;
+    }
+    case OperatorType::kGather: {
+      f.CheckKeys({"InputTensor", "IndicesTensor", "OutputTensor", "Axis", "IndexDimensions"});
+      GatherDesc d;
+      d.input_tensor = ParseTensor(f.Required("InputTensor"));
+      d.indices_tensor = ParseTensor(f.Required("IndicesTensor"));
+      d.output_tensor = ParseTensor(f.Required("OutputTensor"));
+      d.axis = f.Required("Axis").Uint32();
+      d.index_dimensions = f.Required("IndexDimensions").Uint32();
+      return d;
+    }
+    case OperatorType::kDepthToSpace1: return ParseDepthSpace<DepthToSpace1Desc>(f);
+    case OperatorType::kSpaceToDepth1: return ParseDepthSpace<SpaceToDepth1Desc>(f);
+    case OperatorType::kReverseSubsequences: {
+      f.CheckKeys({"InputTensor", "SequenceLengthsTensor", "OutputTensor", "Axis"});
+      ReverseSubsequencesDesc d;
+      d.input_tensor = ParseTensor(f.Required("InputTensor"));
+      d.sequence_lengths_tensor = ParseTensor(f.Required("SequenceLengthsTensor"));
+      d.output_tensor = ParseTensor(f.Required("OutputTensor"));
+      d.axis = f.Required("Axis").Uint32();
+      return d;
+    }
+  }
+  f.Fail("unknown operator");
+}
+
+// ---- tensor data -------------------------------------------------------------
+
+std::vector<std::byte> ParseFill(const Field& f, const TensorDesc& desc) {
+  f.CheckKeys({"fill", "start", "step", "value", "seed"});
+  const std::string rule = f.Required("fill").Scalar();
+  const uint64_t count = desc.ElementCount();
+  auto text_or = [&](std::string_view key, std::string fallback) {
+    auto field = f.Optional(key);
+    return field ? field->Scalar() : fallback;
+  };
+  try {
+    if (rule == "iota") {
+      f.CheckKeys({"fill", "start", "step"});
+      return FillIota(desc.data_type, count, text_or("start", "0"), text_or("step", "1"));
+    }
+    if (rule == "constant") {
+      f.CheckKeys({"fill", "value"});
+      return FillConstant(desc.data_type, count, f.Required("value").Scalar());
+    }
+    if (rule == "random") {
+      f.CheckKeys({"fill", "seed"});
+      return FillRandom(desc.data_type, count, f.Required("seed").Uint64());
+    }
+  } catch (const FillError& e) {
+    f.Fail(e.message);
+  }
+  f.Required("fill").Fail("unknown fill rule '" + rule + "' (known: iota, constant, random)");
+}
+
+// Nested lists flatten in order; scalars are elements.
+void CollectElements(const Field& f, std::vector<Field>* out) {
+  if (f.node().IsSequence()) {
+    for (size_t i = 0; i < f.size(); ++i) CollectElements(f.At(i), out);
+    return;
+  }
+  out->push_back(f);
+}
+
+std::vector<std::byte> ParseElementList(const Field& f, const TensorDesc& desc) {
+  std::vector<Field> elements;
+  CollectElements(f, &elements);
+  const uint64_t count = desc.ElementCount();
+  if (elements.size() != count)
+    f.Fail("holds " + std::to_string(elements.size()) + " elements, Sizes " +
+           FormatSizes(desc.sizes) + " need " + std::to_string(count));
+  const size_t size = desc.ElementSize();
+  std::vector<std::byte> bytes(count * size);
+  for (size_t i = 0; i < elements.size(); ++i) {
+    std::string error;
+    const std::optional<ElementBits> bits =
+        ParseElement(desc.data_type, elements[i].Scalar(), &error);
+    if (!bits) elements[i].Fail(error);
+    StoreElement(bytes.data() + i * size, size, *bits);
+  }
+  return bytes;
+}
+
+// Elements that a zero (or overlapping) stride puts at one location must agree,
+// or no backend could produce the case's data.
+void CheckSharedLocationsAgree(const Field& f, const TensorDesc& desc,
+                               const std::vector<std::byte>& packed) {
+  if (!desc.strides || !LayoutIsUsable(desc) || desc.ElementCount() == 0) return;
+  std::vector<std::byte> buffer(desc.TotalBytes());
+  ScatterLogical(desc, packed.data(), buffer.data());
+  std::vector<std::byte> back(packed.size());
+  GatherLogical(desc, buffer.data(), back.data());
+  const size_t size = desc.ElementSize();
+  for (size_t i = 0; i < packed.size() / size; ++i) {
+    if (std::memcmp(&packed[i * size], &back[i * size], size) == 0) continue;
+    f.Fail("element " + std::to_string(i) + " is " +
+           FormatElement(desc.data_type, LoadElement(&packed[i * size], size)) +
+           " but shares its memory location (Strides " + FormatSizes(*desc.strides) +
+           ") with an element that is " +
+           FormatElement(desc.data_type, LoadElement(&back[i * size], size)));
+  }
+}
+
+std::vector<std::byte> ParseData(const Field& f, const TensorDesc& desc) {
+  if (f.node().IsMap()) return ParseFill(f, desc);
+  if (!f.node().IsSequence())
+    f.Fail("expected a list of elements or a fill rule, got " + std::string(NodeKindName(f.node())));
+  return ParseElementList(f, desc);
+}
+
+// "OutputTensors[1]" -> "OutputTensors".
+std::string BaseRole(const std::string& role) { return role.substr(0, role.find('[')); }
+
+// `inputs:` or `expected:`: one entry per DirectML field, a list for list fields.
+std::vector<std::vector<std::byte>> ParseDataSection(const Field& section,
+                                                     const std::vector<TensorSlot>& slots,
+                                                     bool check_shared) {
+  section.RequireMap();
+  std::map<std::string, std::vector<const TensorSlot*>> by_field;
+  std::vector<std::string> order;
+  for (const TensorSlot& slot : slots) {
+    const std::string base = BaseRole(slot.role);
+    if (!by_field.contains(base)) order.push_back(base);
+    by_field[base].push_back(&slot);
+  }
+  for (auto it = section.node().begin(); it != section.node().end(); ++it) {
+    const std::string key = it->first.Scalar();
+    if (by_field.contains(key)) continue;
+    std::string known;
+    for (const std::string& k : order) known += (known.empty() ? "" : ", ") + k;
+    section.FailAt(it->first.Mark(), section.path() + "." + key,
+                   "no tensor named '" + key + "' here (tensors: " + known + ")");
+  }
+  std::vector<std::vector<std::byte>> data;
+  for (const std::string& key : order) {
+    const Field entry = section.Required(key);
+    const std::vector<const TensorSlot*>& group = by_field[key];
+    const bool is_list = group.front()->role.find('[') != std::string::npos;
+    std::vector<Field> items;
+    if (is_list) {
+      entry.RequireSequence();
+      if (entry.size() != group.size())
+        entry.Fail("holds data for " + std::to_string(entry.size()) + " tensors, the descriptor has " +
+                   std::to_string(group.size()));
+      for (size_t i = 0; i < entry.size(); ++i) items.push_back(entry.At(i));
+    } else {
+      items.push_back(entry);
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+      data.push_back(ParseData(items[i], *group[i]->desc));
+      if (check_shared) CheckSharedLocationsAgree(items[i], *group[i]->desc, data.back());
+    }
+  }
+  return data;
+}
+
+// Buffers plus packed copies, summed over every tensor of the case.
+uint64_t BytesNeeded(const OperatorDesc& desc) {
+  uint64_t total = 0;
+  for (const auto& slots : {InputSlots(desc), OutputSlots(desc)}) {
+    for (const TensorSlot& slot : slots) {
+      total = SaturatingAdd(total, slot.desc->TotalBytes());
+      const uint64_t count = slot.desc->ElementCount();
+      const uint64_t logical = count > UINT64_MAX / 16 ? UINT64_MAX : count * slot.desc->ElementSize();
+      total = SaturatingAdd(total, SaturatingAdd(logical, logical));
+    }
+  }
+  return total;
+}
+
+void ParseCaseData(const Field& f, const Field& descriptor, Case* c) {
+  const std::optional<Field> inputs = f.Optional("inputs");
+  const std::optional<Field> expected = f.Optional("expected");
+  if (c->expect == Expectation::kReject) return;  // data of a must-reject case is never used
+  const uint64_t needed = BytesNeeded(c->descriptor);
+  if (needed > kMaxCaseBytes)
+    descriptor.Fail("the tensors need " +
+                    (needed == UINT64_MAX ? std::string("more than 2^64") : std::to_string(needed)) +
+                    " bytes in all, more than the 1 GiB a match or unspecified case may use");
+  if (!inputs) f.Fail("missing required field 'inputs' (a " + std::string(ExpectationName(c->expect)) +
+                      " case runs)");
+  c->inputs = ParseDataSection(*inputs, InputSlots(c->descriptor), true);
+  if (c->expect == Expectation::kUnspecified) {
+    if (expected) expected->Fail("an unspecified case compares no values: remove 'expected'");
+    return;
+  }
+  if (!expected) f.Fail("missing required field 'expected' (a match case compares outputs)");
+  c->expected = ParseDataSection(*expected, OutputSlots(c->descriptor), false);
+}
+
+Case ParseCase(const Field& f) {
+  f.CheckKeys({"name", "operator", "feature_level", "expect", "reason", "source", "description",
+               "descriptor", "inputs", "expected"});
+  Case c;
+  c.file = f.file();
+  c.line = f.node().Mark().line + 1;
+  c.name = f.Required("name").Scalar();
+  if (c.name.empty()) f.Required("name").Fail("a case name may not be empty");
+  const OperatorType op = ParseNamed<OperatorType>(f.Required("operator"), ParseOperatorType, "operator");
+  if (auto level = f.Optional("feature_level"))
+    c.feature_level = ParseNamed<FeatureLevel>(*level, ParseFeatureLevel, "feature level");
+  if (auto expect = f.Optional("expect"))
+    c.expect = ParseNamed<Expectation>(*expect, ParseExpectation, "expectation (match, reject, unspecified)");
+  if (auto source = f.Optional("source")) c.source = source->Scalar();
+  if (auto description = f.Optional("description")) c.description = description->Scalar();
+  const std::optional<Field> reason = f.Optional("reason");
+  if (c.expect == Expectation::kReject && !reason)
+    f.Fail("missing required field 'reason' (a reject case names the rule it breaks)");
+  if (c.expect != Expectation::kReject && reason)
+    reason->Fail("only a reject case has a reason; this case expects '" +
+                 std::string(ExpectationName(c.expect)) + "'");
+  if (reason) c.reason = ParseNamed<Reason>(*reason, ParseReason, "reason code");
+  const Field descriptor = f.Required("descriptor");
+  c.descriptor = ParseDescriptor(op, descriptor);
+  ParseCaseData(f, descriptor, &c);
+  return c;
+}
+
+[[noreturn]] void FailFile(const std::string& file, int line, int column, std::string_view field,
+                           std::string_view message) {
+  throw CaseFileError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                      std::string(field) + ": " + std::string(message));
+}
+
+YAML::Node ReadYaml(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) FailFile(file, 0, 0, "file", "cannot be opened");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return YAML::Load(text.str());
+  } catch (const YAML::ParserException& e) {
+    FailFile(file, e.mark.line + 1, e.mark.column + 1, "yaml", e.msg);
+  }
+}
+
+std::vector<Case> ParseDocument(const std::string& file, const YAML::Node& root) {
+  const Field top(file, root, "");
+  if (!root.IsMap()) top.Fail("a case file is a mapping with one key, 'cases'; got " +
+                              std::string(NodeKindName(root)));
+  if (auto format = top.Optional("format")) {
+    if (format->Scalar() != "dmlconf-oracle-v1")
+      format->Fail("unknown format '" + format->Scalar() + "' (known: dmlconf-oracle-v1)");
+    // The external-vector loader (oracle.h) takes this branch over when it lands.
+    format->Fail("oracle format not supported yet");
+  }
+  top.CheckKeys({"cases"});
+  const Field list(file, root["cases"], "cases");
+  if (!root["cases"]) top.Fail("missing required field 'cases'");
+  list.RequireSequence();
+  std::vector<Case> cases;
+  std::map<std::string, int> first_line;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Field entry = list.At(i);
+    cases.push_back(ParseCase(entry));
+    const auto [it, fresh] = first_line.emplace(cases.back().name, cases.back().line);
+    if (!fresh)
+      entry.Required("name").Fail("duplicate case name '" + cases.back().name + "' (first at " +
+                                  file + ":" + std::to_string(it->second) + ")");
+  }
+  return cases;
+}
+
+bool IsCaseFile(const std::filesystem::path& path) {
+  const std::string ext = path.extension().string();
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+}  // namespace
+
+std::string_view ExpectationName(Expectation expectation) {
+  switch (expectation) {
+    case Expectation::kMatch: return "match";
+    case Expectation::kReject: return "reject";
+    case Expectation::kUnspecified: return "unspecified";
+  }
+  return "?";
+}
+
+std::optional<Expectation> ParseExpectation(std::string_view text) {
+  for (Expectation e : {Expectation::kMatch, Expectation::kReject, Expectation::kUnspecified})
+    if (ExpectationName(e) == text) return e;
+  return std::nullopt;
+}
+
+std::vector<Case> LoadCaseFile(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  return ParseDocument(file, ReadYaml(file));
+}
+
+std::vector<Case> LoadCases(const std::filesystem::path& file_or_dir) {
+  if (!std::filesystem::is_directory(file_or_dir)) return LoadCaseFile(file_or_dir);
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(file_or_dir))
+    if (entry.is_regular_file() && IsCaseFile(entry.path())) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::vector<Case> cases;
+  for (const auto& file : files) {
+    std::vector<Case> more = LoadCaseFile(file);
+    std::move(more.begin(), more.end(), std::back_inserter(cases));
+  }
+  return cases;
+}
+
+std::vector<Case> LoadCases(const std::vector<std::filesystem::path>& paths) {
+  std::vector<Case> cases;
+  std::map<std::string, const Case*> seen;
+  for (const auto& path : paths) {
+    if (!std::filesystem::exists(path)) FailFile(path.string(), 0, 0, "path", "does not exist");
+    std::vector<Case> more = LoadCases(path);
+    std::move(more.begin(), more.end(), std::back_inserter(cases));
+  }
+  for (const Case& c : cases) {
+    const auto [it, fresh] = seen.emplace(c.name, &c);
+    if (!fresh)
+      FailFile(c.file, c.line, 1, "name",
+               "duplicate case name '" + c.name + "' (first at " + it->second->file + ":" +
+                   std::to_string(it->second->line) + ")");
+  }
+  return cases;
+}
+
+}  // namespace dmlconf::validator

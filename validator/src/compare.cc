@@ -1,0 +1,61 @@
+#include "compare.h"
+
+#include <cstring>
+
+#include "dmlconf/data_type.h"
+#include "dmlconf/tensor_layout.h"
+
+namespace dmlconf::validator {
+
+std::vector<uint32_t> CoordinatesOf(uint64_t index, const std::vector<uint32_t>& sizes) {
+  std::vector<uint32_t> coords(sizes.size(), 0);
+  for (size_t d = sizes.size(); d > 0; --d) {
+    if (sizes[d - 1] == 0) continue;
+    coords[d - 1] = uint32_t(index % sizes[d - 1]);
+    index /= sizes[d - 1];
+  }
+  return coords;
+}
+
+std::optional<std::string> CompareLogical(const std::string& role, const TensorDesc& desc,
+                                          const std::vector<std::byte>& expected,
+                                          const std::vector<std::byte>& actual) {
+  const size_t size = desc.ElementSize();
+  if (expected.size() != actual.size())
+    return role + ": expected " + std::to_string(expected.size()) + " bytes, got " +
+           std::to_string(actual.size());
+  if (std::memcmp(expected.data(), actual.data(), expected.size()) == 0) return std::nullopt;
+  const uint64_t count = expected.size() / size;
+  uint64_t mismatches = 0;
+  uint64_t first = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    if (std::memcmp(&expected[i * size], &actual[i * size], size) == 0) continue;
+    if (mismatches++ == 0) first = i;
+  }
+  const ElementBits want = LoadElement(&expected[first * size], size);
+  const ElementBits got = LoadElement(&actual[first * size], size);
+  const DataType type = desc.data_type;
+  return role + ": " + std::to_string(mismatches) + " of " + std::to_string(count) +
+         " elements differ; first at coordinates " + FormatSizes(CoordinatesOf(first, desc.sizes)) +
+         " (element " + std::to_string(first) + "): expected " + FormatElement(type, want) +
+         " (bits " + FormatBits(type, want) + "), actual " + FormatElement(type, got) + " (bits " +
+         FormatBits(type, got) + ")";
+}
+
+bool LayoutIsUsable(const TensorDesc& desc) {
+  if (desc.strides && desc.strides->size() != desc.sizes.size()) return false;
+  const uint64_t minimum = desc.MinimumTotalBytes();
+  return minimum != kSizeOverflow && desc.TotalBytes() >= minimum;
+}
+
+std::vector<bool> ElementByteMask(const TensorDesc& desc) {
+  std::vector<bool> mask(desc.TotalBytes(), false);
+  const size_t size = desc.ElementSize();
+  ForEachCoordinate(desc.sizes, [&](std::span<const uint32_t> coords) {
+    const uint64_t at = desc.ElementOffset(coords) * size;
+    for (size_t b = 0; b < size; ++b) mask[at + b] = true;
+  });
+  return mask;
+}
+
+}  // namespace dmlconf::validator

@@ -1,0 +1,111 @@
+// Running one case in a forked child, so that a backend that crashes or hangs
+// costs one `error` verdict instead of the whole run.
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include "runner.h"
+
+namespace dmlconf::validator {
+namespace {
+
+void WriteAll(int fd, const std::string& data) {
+  size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = write(fd, data.data() + done, data.size() - done);
+    if (n <= 0) return;
+    done += size_t(n);
+  }
+}
+
+[[noreturn]] void RunChild(int fd, const Case& c, Backend& backend, FeatureLevel level) {
+  const CaseResult r = JudgeCase(c, backend, level);
+  WriteAll(fd, std::string(1, char(r.verdict)) + r.message);
+  close(fd);
+  _exit(0);  // no destructors, no atexit handlers of the parent's state
+}
+
+// Reads the child's answer until it closes the pipe or the deadline passes.
+bool ReadUntil(int fd, std::chrono::steady_clock::time_point deadline, std::string* out) {
+  char chunk[4096];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    const int ready = poll(&p, 1, int(std::min<int64_t>(left.count(), 1'000'000)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    const ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return true;
+    out->append(chunk, size_t(n));
+  }
+}
+
+std::string SignalText(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  return "signal " + std::to_string(sig) + (abbrev ? " (SIG" + std::string(abbrev) + ": " : " (") +
+         strsignal(sig) + ")";
+}
+
+}  // namespace
+
+CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_level,
+                             double timeout_seconds) {
+  CaseResult r = DescribeCase(c, backend.Name(), run_level);
+  r.verdict = Verdict::kError;
+  int fds[2];
+  if (pipe(fds) != 0) {
+    r.message = std::string("cannot isolate the case: pipe: ") + std::strerror(errno);
+    return r;
+  }
+  std::cout.flush();
+  std::fflush(nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    r.message = std::string("cannot isolate the case: fork: ") + std::strerror(errno);
+    close(fds[0]);
+    close(fds[1]);
+    return r;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    RunChild(fds[1], c, backend, run_level);
+  }
+  close(fds[1]);
+  std::string answer;
+  const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(timeout_seconds));
+  const bool finished = ReadUntil(fds[0], start + limit, &answer);
+  close(fds[0]);
+  if (!finished) kill(pid, SIGKILL);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!finished) {
+    r.message = "timed out after " + std::to_string(timeout_seconds) + " s; killed with " +
+                SignalText(SIGKILL);
+  } else if (WIFSIGNALED(status)) {
+    r.message = "the backend crashed: the case's process died of " + SignalText(WTERMSIG(status));
+  } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+    r.message = "the case's process exited with status " + std::to_string(WEXITSTATUS(status)) +
+                " before giving a verdict";
+  } else if (answer.empty()) {
+    r.message = "the case's process gave no verdict";
+  } else {
+    r.verdict = Verdict(uint8_t(answer[0]));
+    r.message = answer.substr(1);
+  }
+  return r;
+}
+
+}  // namespace dmlconf::validator
