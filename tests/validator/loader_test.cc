@@ -1,0 +1,242 @@
+// The case loader: what a valid file becomes, and that every malformed one
+// gives a single line naming the file, the line and the field.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "dmlconf/validator/case.h"
+
+namespace dmlconf::validator {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+// Line numbers in the comments are the ones the tests below expect.
+constexpr const char* kValid = R"(cases:
+  - name: t/split
+    operator: SPLIT
+    feature_level: 1_0
+    descriptor:
+      Axis: 0
+      InputTensor: {DataType: UINT8, Sizes: [4]}
+      OutputTensors:
+        - {DataType: UINT8, Sizes: [1]}
+        - {DataType: UINT8, Sizes: [3]}
+    inputs:
+      InputTensor: [1, 2, 3, 4]
+    expected:
+      OutputTensors:
+        - [1]
+        - [2, 3, 4]
+)";
+//  line 7: InputTensor descriptor, line 12: input data, line 15/16: expected
+
+class LoaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("dmlconf_loader_test_" + std::to_string(getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::filesystem::path Write(const std::string& name, const std::string& text) {
+    const auto path = dir_ / name;
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+    return path;
+  }
+  // kValid with one substring replaced.
+  static std::string Edit(const std::string& from, const std::string& to) {
+    std::string text = kValid;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+  }
+  std::string ErrorOf(const std::string& text) {
+    const auto path = Write("t.yaml", text);
+    try {
+      LoadCaseFile(path);
+    } catch (const CaseFileError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << "one line: " << what;
+      EXPECT_EQ(what.rfind(path.string() + ":", 0), 0u) << what;
+      return what;
+    }
+    ADD_FAILURE() << "loaded without an error";
+    return {};
+  }
+  // "FILE:LINE:" as the error starts.
+  std::string At(int line) { return (dir_ / "t.yaml").string() + ":" + std::to_string(line) + ":"; }
+
+  std::filesystem::path dir_;
+};
+
+std::vector<uint8_t> Bytes(const std::vector<std::byte>& bytes) {
+  std::vector<uint8_t> out;
+  for (std::byte b : bytes) out.push_back(uint8_t(b));
+  return out;
+}
+
+TEST_F(LoaderTest, ValidFileBecomesOneCase) {
+  const auto path = Write("t.yaml", kValid);
+  const std::vector<Case> cases = LoadCaseFile(path);
+  ASSERT_EQ(cases.size(), 1u);
+  const Case& c = cases[0];
+  EXPECT_EQ(c.name, "t/split");
+  EXPECT_EQ(c.file, path.string());
+  EXPECT_EQ(c.line, 2);
+  EXPECT_EQ(c.op(), OperatorType::kSplit);
+  EXPECT_EQ(c.expect, Expectation::kMatch);
+  const auto& d = std::get<SplitDesc>(c.descriptor);
+  EXPECT_EQ(d.input_tensor, TensorDesc::Packed(DataType::kUint8, {4}));
+  ASSERT_EQ(d.output_tensors.size(), 2u);
+  EXPECT_EQ(d.output_tensors[1].sizes, std::vector<uint32_t>{3});
+  ASSERT_EQ(c.inputs.size(), 1u);
+  EXPECT_EQ(Bytes(c.inputs[0]), (std::vector<uint8_t>{1, 2, 3, 4}));
+  ASSERT_EQ(c.expected.size(), 2u);
+  EXPECT_EQ(Bytes(c.expected[1]), (std::vector<uint8_t>{2, 3, 4}));
+}
+
+TEST_F(LoaderTest, NestedListsFlattenAndFillRulesExpand) {
+  const std::string text = Edit("[1, 2, 3, 4]", "[[1, 2], [3, 4]]");
+  EXPECT_EQ(Bytes(LoadCaseFile(Write("a.yaml", text))[0].inputs[0]),
+            (std::vector<uint8_t>{1, 2, 3, 4}));
+  const std::string fill = Edit("[1, 2, 3, 4]", "{fill: iota, start: 1}");
+  EXPECT_EQ(Bytes(LoadCaseFile(Write("b.yaml", fill))[0].inputs[0]),
+            (std::vector<uint8_t>{1, 2, 3, 4}));
+}
+
+TEST_F(LoaderTest, JsonLoadsToo) {
+  const auto path = Write("t.json", R"({"cases": [{"name": "j", "operator": "JOIN",
+    "descriptor": {"Axis": 0, "InputTensors": [{"DataType": "INT16", "Sizes": [1]}],
+                   "OutputTensor": {"DataType": "INT16", "Sizes": [1]}},
+    "inputs": {"InputTensors": [[-2]]}, "expected": {"OutputTensor": ["0xfffe"]}}]})");
+  const std::vector<Case> cases = LoadCaseFile(path);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(Bytes(cases[0].inputs[0]), (std::vector<uint8_t>{0xfe, 0xff}));
+  EXPECT_EQ(cases[0].expected[0], cases[0].inputs[0]);
+}
+
+TEST_F(LoaderTest, MalformedYamlNamesTheLine) {
+  const std::string error = ErrorOf(Edit("Sizes: [4]}", "Sizes: [4}"));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(7)), HasSubstr(": yaml: ")));
+}
+
+TEST_F(LoaderTest, UnknownKeyIsATypo) {
+  const std::string error = ErrorOf(Edit("UINT8, Sizes: [4]", "UINT8, Siezs: [4]"));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(7)), HasSubstr("cases[0].descriptor.InputTensor.Siezs"),
+                           HasSubstr("unknown field 'Siezs'")));
+}
+
+TEST_F(LoaderTest, MissingRequiredKey) {
+  const std::string error = ErrorOf(Edit("      Axis: 0\n", ""));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(6)), HasSubstr("cases[0].descriptor"),
+                           HasSubstr("missing required field 'Axis'")));
+}
+
+TEST_F(LoaderTest, WrongCountSaysBothNumbers) {
+  const std::string error = ErrorOf(Edit("[1, 2, 3, 4]", "[1, 2, 3]"));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(12)), HasSubstr("cases[0].inputs.InputTensor"),
+                           HasSubstr("3 elements"), HasSubstr("need 4")));
+}
+
+TEST_F(LoaderTest, BadValueNamesTheElement) {
+  const std::string error = ErrorOf(Edit("[2, 3, 4]", "[2, 300, 4]"));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(16)), HasSubstr("cases[0].expected.OutputTensors[1][1]"),
+                           HasSubstr("300")));
+}
+
+TEST_F(LoaderTest, HugeTensorIsRefusedBeforeAllocating) {
+  // 2 GiB of UINT8 input: refused before its data is even read.
+  const std::string text = Edit("UINT8, Sizes: [4]", "UINT8, Sizes: [65536, 32768]");
+  const std::string error = ErrorOf(text);
+  EXPECT_THAT(error, AllOf(HasSubstr(At(6)), HasSubstr("cases[0].descriptor"), HasSubstr("1 GiB")));
+}
+
+TEST_F(LoaderTest, SizesMustBeUint32) {
+  EXPECT_THAT(ErrorOf(Edit("Sizes: [4]", "Sizes: [-4]")),
+              AllOf(HasSubstr(At(7)), HasSubstr("InputTensor.Sizes[0]")));
+  EXPECT_THAT(ErrorOf(Edit("Sizes: [4]", "Sizes: [4294967296]")),
+              AllOf(HasSubstr(At(7)), HasSubstr("UINT32_MAX")));
+  EXPECT_THAT(ErrorOf(Edit("Sizes: [4]", "Sizes: [2.5]")), HasSubstr("not a non-negative integer"));
+  EXPECT_THAT(ErrorOf(Edit("Sizes: [4]", "Sizes: 4")), HasSubstr("expected a sequence"));
+}
+
+TEST_F(LoaderTest, CountFieldMustAgreeWithTheList) {
+  const std::string error = ErrorOf(Edit("      Axis: 0\n", "      Axis: 0\n      OutputCount: 3\n"));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(7)), HasSubstr("cases[0].descriptor.OutputCount"),
+                           HasSubstr("lists 2")));
+}
+
+TEST_F(LoaderTest, ReasonBelongsToRejectCasesOnly) {
+  EXPECT_THAT(ErrorOf(Edit("    feature_level: 1_0\n", "    feature_level: 1_0\n    reason: RANK_MISMATCH\n")),
+              AllOf(HasSubstr(At(5)), HasSubstr("cases[0].reason"), HasSubstr("only a reject case")));
+  EXPECT_THAT(ErrorOf(Edit("    feature_level: 1_0\n", "    feature_level: 1_0\n    expect: reject\n")),
+              AllOf(HasSubstr(At(2)), HasSubstr("missing required field 'reason'")));
+  EXPECT_THAT(ErrorOf(Edit("    feature_level: 1_0\n",
+                           "    feature_level: 1_0\n    expect: reject\n    reason: NO_SUCH_RULE\n")),
+              AllOf(HasSubstr(At(6)), HasSubstr("unknown reason code 'NO_SUCH_RULE'")));
+}
+
+TEST_F(LoaderTest, RejectCaseKeepsAnInvalidDescriptorWithoutData) {
+  const auto path = Write("t.yaml", R"(cases:
+  - name: t/rank9
+    operator: SPLIT
+    feature_level: 4_1
+    expect: reject
+    reason: TENSOR_RANK_INVALID
+    descriptor:
+      Axis: 0
+      InputTensor: {DataType: FLOAT32, Sizes: [1, 1, 1, 1, 1, 1, 1, 1, 0], Strides: [1]}
+      OutputTensors: []
+)");
+  const std::vector<Case> cases = LoadCaseFile(path);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0].expect, Expectation::kReject);
+  EXPECT_EQ(std::get<SplitDesc>(cases[0].descriptor).input_tensor.sizes.size(), 9u);
+  EXPECT_TRUE(cases[0].inputs.empty());
+}
+
+TEST_F(LoaderTest, BroadcastElementsMustAgree) {
+  const std::string text = Edit("UINT8, Sizes: [4]}", "UINT8, Sizes: [4], Strides: [0]}");
+  EXPECT_THAT(ErrorOf(text), AllOf(HasSubstr(At(12)), HasSubstr("shares its memory location")));
+  std::string agree = text;
+  agree.replace(agree.find("[1, 2, 3, 4]"), 12, "[7, 7, 7, 7]");
+  EXPECT_NO_THROW(LoadCaseFile(Write("ok.yaml", agree)));
+}
+
+TEST_F(LoaderTest, DuplicateNamesInOneFileAndAcrossFiles) {
+  std::string twice = kValid;
+  twice += std::string(kValid).substr(std::string("cases:\n").size());
+  EXPECT_THAT(ErrorOf(twice), AllOf(HasSubstr(At(17)), HasSubstr("cases[1].name"),
+                                    HasSubstr("duplicate case name 't/split'")));
+  const auto a = Write("a/one.yaml", kValid);
+  const auto b = Write("b/two.yaml", kValid);
+  try {
+    LoadCases(std::vector<std::filesystem::path>{a, b});
+    ADD_FAILURE() << "no error";
+  } catch (const CaseFileError& e) {
+    EXPECT_THAT(e.what(), AllOf(HasSubstr(b.string() + ":2:"), HasSubstr(a.string() + ":2")));
+  }
+}
+
+TEST_F(LoaderTest, DirectoryLoadsRecursivelyInSortedOrder) {
+  Write("d/z.yaml", Edit("t/split", "z"));
+  Write("d/a/b.yml", Edit("t/split", "b"));
+  Write("d/a.json", R"({"cases": []})");
+  Write("d/notes.txt", "not a case file");
+  const std::vector<Case> cases = LoadCases(dir_ / "d");
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].name, "b");
+  EXPECT_EQ(cases[1].name, "z");
+}
+
+}  // namespace
+}  // namespace dmlconf::validator

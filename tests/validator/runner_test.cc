@@ -1,0 +1,277 @@
+// The runner against backends that lie in one way each: every lie must give
+// the right verdict and a message that says what happened.
+#include "runner.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+#include <unistd.h>
+
+namespace dmlconf::validator {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+enum class Lie {
+  kNone,
+  kWritePastOutput,   // one byte after the last output's buffer
+  kWriteInput,        // flips a bit of the first input
+  kWriteOutputGap,    // a byte of a strided output that belongs to no element
+  kAcceptEverything,  // Create says OK to anything
+  kRefuseEverything,  // Create refuses anything
+  kWrongReason,       // refuses invalid descriptors with another code
+  kFlipOutputBit,     // element 1 of the last output is off by one bit
+  kThrow,             // Execute throws
+  kAbort,             // Execute aborts the process
+  kHang,              // Execute never returns in time
+};
+
+// The reference backend with one lie added.
+class LyingBackend : public Backend {
+ public:
+  explicit LyingBackend(Lie lie, FeatureLevel max = kHighestFeatureLevel)
+      : lie_(lie), max_(max), reference_(MakeReferenceBackend()) {}
+  std::string Name() const override { return "liar"; }
+  FeatureLevel MaxFeatureLevel() const override { return max_; }
+  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
+    if (lie_ == Lie::kAcceptEverything) return {};
+    if (lie_ == Lie::kRefuseEverything) return {Reason::RANK_MISMATCH, "no"};
+    Validation v = reference_->Create(desc, level);
+    if (lie_ == Lie::kWrongReason && !v.ok()) v.reason = Reason::RANK_MISMATCH;
+    return v;
+  }
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    if (lie_ == Lie::kThrow) throw std::runtime_error("out of cheese");
+    if (lie_ == Lie::kAbort) std::abort();
+    if (lie_ == Lie::kHang) std::this_thread::sleep_for(std::chrono::seconds(5));
+    ExecuteResult result = reference_->Execute(desc, level, bindings);
+    const std::vector<TensorSlot> outs = OutputSlots(desc);
+    std::byte* last = bindings.outputs.back();
+    switch (lie_) {
+      case Lie::kWritePastOutput: last[outs.back().desc->TotalBytes()] ^= std::byte{1}; break;
+      case Lie::kWriteInput: const_cast<std::byte*>(bindings.inputs[0])[0] ^= std::byte{1}; break;
+      case Lie::kWriteOutputGap: last[1] ^= std::byte{1}; break;  // stride 2: byte 1 is a gap
+      case Lie::kFlipOutputBit: {
+        const uint32_t element_1[] = {1};
+        last[outs.back().desc->ElementOffset(element_1) * outs.back().desc->ElementSize()] ^=
+            std::byte{1};
+        break;
+      }
+      default: break;
+    }
+    return result;
+  }
+
+ private:
+  Lie lie_;
+  FeatureLevel max_;
+  std::unique_ptr<Backend> reference_;
+};
+
+std::vector<std::byte> U8(std::initializer_list<int> values) {
+  std::vector<std::byte> out;
+  for (int v : values) out.push_back(std::byte(v));
+  return out;
+}
+
+// SPLIT {1,2,3,4} along axis 0 into {1} and {2,3,4}; the second output has
+// stride 2, so its buffer has gaps at odd bytes.
+Case SplitCase(std::string name = "t/split") {
+  Case c;
+  c.name = std::move(name);
+  c.file = "cases/t.yaml";
+  c.line = 3;
+  SplitDesc d;
+  d.input_tensor = TensorDesc::Packed(DataType::kUint8, {4});
+  d.output_tensors = {TensorDesc::Packed(DataType::kUint8, {1}),
+                      TensorDesc::Packed(DataType::kUint8, {3})};
+  d.output_tensors[1].strides = std::vector<uint32_t>{2};
+  c.descriptor = d;
+  c.inputs = {U8({1, 2, 3, 4})};
+  c.expected = {U8({1}), U8({2, 3, 4})};
+  return c;
+}
+
+// Output sizes along the axis sum to 5, the input has 4.
+Case RejectCase() {
+  Case c = SplitCase("t/reject");
+  std::get<SplitDesc>(c.descriptor).output_tensors[1].sizes = {4};
+  c.expect = Expectation::kReject;
+  c.feature_level = kHighestFeatureLevel;  // where rank 1 is allowed: only the sizes are wrong
+  c.reason = Reason::SPLIT_AXIS_SIZES_MISMATCH;
+  c.inputs.clear();
+  c.expected.clear();
+  return c;
+}
+
+CaseResult Judge(const Case& c, Lie lie, FeatureLevel level = kHighestFeatureLevel) {
+  LyingBackend backend(lie);
+  return JudgeCase(c, backend, level);
+}
+
+TEST(Runner, HonestBackendPasses) {
+  const CaseResult r = Judge(SplitCase(), Lie::kNone);
+  EXPECT_EQ(r.verdict, Verdict::kPassed) << r.message;
+  const CaseResult reject = Judge(RejectCase(), Lie::kNone);
+  EXPECT_EQ(reject.verdict, Verdict::kPassed) << reject.message;
+  EXPECT_EQ(r.op, "SPLIT");
+  EXPECT_EQ(r.data_types, (std::vector<std::string>{"UINT8", "UINT8", "UINT8"}));
+  EXPECT_EQ(r.reproducer,
+            "build/dmlconf run cases/t.yaml --filter 't/split' --backend liar --feature-level 6_4");
+}
+
+TEST(Runner, WritingPastTheOutputFails) {
+  const CaseResult r = Judge(SplitCase(), Lie::kWritePastOutput);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("outside its output buffer"), HasSubstr("guard byte 0 after"),
+                               HasSubstr("OutputTensors[1]")));
+}
+
+TEST(Runner, WritingTheInputFails) {
+  const CaseResult r = Judge(SplitCase(), Lie::kWriteInput);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("wrote its input"), HasSubstr("byte 0 of InputTensor")));
+}
+
+TEST(Runner, WritingAnOutputGapFails) {
+  const CaseResult r = Judge(SplitCase(), Lie::kWriteOutputGap);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("byte 1 of OutputTensors[1]"), HasSubstr("no element")));
+}
+
+TEST(Runner, AcceptingAnInvalidDescriptorFails) {
+  const CaseResult r = Judge(RejectCase(), Lie::kAcceptEverything);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("accepted an invalid descriptor"),
+                               HasSubstr("SPLIT_AXIS_SIZES_MISMATCH")));
+}
+
+TEST(Runner, RefusingAValidDescriptorFails) {
+  const CaseResult r = Judge(SplitCase(), Lie::kRefuseEverything);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, HasSubstr("refused a valid descriptor: RANK_MISMATCH: no"));
+}
+
+TEST(Runner, WrongReasonCodeNamesBoth) {
+  const CaseResult r = Judge(RejectCase(), Lie::kWrongReason);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("refused with RANK_MISMATCH"),
+                               HasSubstr("expects SPLIT_AXIS_SIZES_MISMATCH")));
+}
+
+TEST(Runner, WrongBitsNameCoordinatesAndBits) {
+  const CaseResult r = Judge(SplitCase(), Lie::kFlipOutputBit);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  // Element 1 of OutputTensors[1] is 3 (0x03); with bit 0 flipped it reads 2.
+  EXPECT_THAT(r.message, AllOf(HasSubstr("t/split"), HasSubstr("OutputTensors[1]"),
+                               HasSubstr("1 of 3 elements differ"), HasSubstr("coordinates {1}"),
+                               HasSubstr("expected 3 (bits 0x03)"), HasSubstr("actual 2 (bits 0x02)")));
+}
+
+TEST(Runner, UnspecifiedCaseComparesNoValues) {
+  Case c = SplitCase();
+  c.expect = Expectation::kUnspecified;
+  c.expected.clear();
+  EXPECT_EQ(Judge(c, Lie::kFlipOutputBit).verdict, Verdict::kPassed);
+  EXPECT_EQ(Judge(c, Lie::kWriteOutputGap).verdict, Verdict::kFailed);
+}
+
+TEST(Runner, ThrowingBackendIsAnError) {
+  const CaseResult r = Judge(SplitCase(), Lie::kThrow);
+  EXPECT_EQ(r.verdict, Verdict::kError);
+  EXPECT_THAT(r.message, HasSubstr("out of cheese"));
+}
+
+TEST(Runner, LevelsAboveTheRunOrTheBackendAreSkipped) {
+  Case c = SplitCase();
+  c.feature_level = FeatureLevel::k4_1;
+  const CaseResult run_low = Judge(c, Lie::kRefuseEverything, FeatureLevel::k3_0);
+  EXPECT_EQ(run_low.verdict, Verdict::kSkipped);
+  EXPECT_THAT(run_low.message, AllOf(HasSubstr("4_1"), HasSubstr("the run is at 3_0")));
+  LyingBackend old(Lie::kRefuseEverything, FeatureLevel::k2_0);
+  const CaseResult backend_low = JudgeCase(c, old, kHighestFeatureLevel);
+  EXPECT_EQ(backend_low.verdict, Verdict::kSkipped);
+  EXPECT_THAT(backend_low.message, HasSubstr("declares 2_0"));
+}
+
+TEST(Runner, IsolatedCrashAndHangAreErrorsNamingTheSignal) {
+  LyingBackend aborts(Lie::kAbort);
+  const CaseResult crash = JudgeCaseIsolated(SplitCase(), aborts, kHighestFeatureLevel, 30);
+  EXPECT_EQ(crash.verdict, Verdict::kError);
+  EXPECT_THAT(crash.message, HasSubstr("SIGABRT"));
+  LyingBackend hangs(Lie::kHang);
+  const CaseResult hang = JudgeCaseIsolated(SplitCase(), hangs, kHighestFeatureLevel, 0.2);
+  EXPECT_EQ(hang.verdict, Verdict::kError);
+  EXPECT_THAT(hang.message, AllOf(HasSubstr("timed out"), HasSubstr("SIGKILL")));
+  LyingBackend flips(Lie::kFlipOutputBit);
+  const CaseResult wrong = JudgeCaseIsolated(SplitCase(), flips, kHighestFeatureLevel, 30);
+  EXPECT_EQ(wrong.verdict, Verdict::kFailed);
+  EXPECT_THAT(wrong.message, HasSubstr("coordinates {1}"));
+}
+
+std::vector<CaseResult> RunWith(const std::vector<Case>& cases, Lie lie, const RunOptions& options) {
+  LyingBackend backend(lie);
+  Backend* list[] = {&backend};
+  return RunCases(cases, list, options);
+}
+
+TEST(RunCases, ExpectedFailuresAndStaleEntries) {
+  RunOptions options;
+  options.xfail.Add("", "t/sp*");
+  const auto failing = RunWith({SplitCase()}, Lie::kFlipOutputBit, options);
+  ASSERT_EQ(failing.size(), 1u);
+  EXPECT_EQ(failing[0].verdict, Verdict::kExpectedFailure);
+  const auto passing = RunWith({SplitCase()}, Lie::kNone, options);
+  EXPECT_EQ(passing[0].verdict, Verdict::kUnexpectedPass);
+  EXPECT_THAT(passing[0].message, HasSubstr("stale"));
+  RunOptions other_backend;
+  other_backend.xfail.Add("blocked", "t/*");
+  EXPECT_EQ(RunWith({SplitCase()}, Lie::kFlipOutputBit, other_backend)[0].verdict, Verdict::kFailed);
+}
+
+TEST(RunCases, XfailFileReadsBackendsGlobsAndComments) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("dmlconf_xfail_" + std::to_string(getpid()) + ".txt");
+  std::ofstream(path) << "# known\n\nliar:t/split   # a comment\nblocked:t/reject\n  other/*\n";
+  const XfailList list = XfailList::Load(path);
+  std::filesystem::remove(path);
+  EXPECT_TRUE(list.Matches("liar", "t/split"));
+  EXPECT_FALSE(list.Matches("reference", "t/split"));
+  EXPECT_FALSE(list.Matches("liar", "t/reject"));
+  EXPECT_TRUE(list.Matches("anyone", "other/x"));
+  EXPECT_THROW(XfailList::Load("/nonexistent/xfail.txt"), std::runtime_error);
+}
+
+TEST(RunCases, FilterExcludeAndShard) {
+  const std::vector<Case> cases = {SplitCase("d"), SplitCase("b"), SplitCase("a"), SplitCase("c")};
+  RunOptions filtered;
+  filtered.filters = {"a", "[cd]"};
+  filtered.excludes = {"d"};
+  const auto results = RunWith(cases, Lie::kNone, filtered);
+  ASSERT_EQ(results.size(), 2u);  // filtered-out cases are not listed
+  EXPECT_EQ(results[0].name, "a");
+  EXPECT_EQ(results[1].name, "c");
+
+  RunOptions sharded;
+  sharded.shard = *ParseShard("1/2");  // sorted a b c d: shard 1 takes b and d
+  for (const CaseResult& r : RunWith(cases, Lie::kNone, sharded)) {
+    const bool mine = r.name == "b" || r.name == "d";
+    EXPECT_EQ(r.verdict, mine ? Verdict::kPassed : Verdict::kSkipped) << r.name;
+    if (!mine) {
+      EXPECT_THAT(r.message, HasSubstr("shard 0/2"));
+    }
+  }
+  EXPECT_FALSE(ParseShard("2/2"));
+  EXPECT_FALSE(ParseShard("1"));
+  EXPECT_FALSE(ParseShard("0/0"));
+}
+
+}  // namespace
+}  // namespace dmlconf::validator
