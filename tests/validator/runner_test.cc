@@ -201,6 +201,14 @@ TEST(Runner, LevelsAboveTheRunOrTheBackendAreSkipped) {
   EXPECT_THAT(backend_low.message, HasSubstr("declares 2_0"));
 }
 
+TEST(Runner, CaseWithASkipReasonIsSkipped) {
+  Case c = SplitCase();
+  c.skip_reason = "a chain of three calls";
+  const CaseResult r = Judge(c, Lie::kRefuseEverything);
+  EXPECT_EQ(r.verdict, Verdict::kSkipped);
+  EXPECT_EQ(r.message, "a chain of three calls");
+}
+
 TEST(Runner, IsolatedCrashAndHangAreErrorsNamingTheSignal) {
   LyingBackend aborts(Lie::kAbort);
   const CaseResult crash = JudgeCaseIsolated(SplitCase(), aborts, kHighestFeatureLevel, 30);

@@ -41,6 +41,9 @@ struct Case {
   std::vector<std::vector<std::byte>> inputs;
   // Packed logical bytes, one per OutputSlots entry; kMatch only.
   std::vector<std::vector<std::byte>> expected;
+  // Non-empty: the case cannot be run as one operator call (an external
+  // vector chaining several); the runner reports it skipped with this reason.
+  std::string skip_reason;
 
   OperatorType op() const { return TypeOf(descriptor); }
 };
