@@ -1,5 +1,6 @@
 // dmlconf run [PATH...]: every case on every backend, failures in full, counts
 // per backend and operator, and the summary as the last line.
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <iomanip>
@@ -86,12 +87,16 @@ void PrintResult(const CaseResult& r, bool verbose) {
 // A table of verdict counts per backend and operator.
 void PrintCounts(const std::vector<CaseResult>& results) {
   std::map<std::pair<std::string, std::string>, std::map<Verdict, int>> counts;
-  for (const CaseResult& r : results) ++counts[{r.backend, r.op}][r.verdict];
-  std::cout << "\n" << std::left << std::setw(16) << "backend" << std::setw(22) << "operator";
+  size_t width = 16;  // plug-in names carry their path
+  for (const CaseResult& r : results) {
+    ++counts[{r.backend, r.op}][r.verdict];
+    width = std::max(width, r.backend.size() + 2);
+  }
+  std::cout << "\n" << std::left << std::setw(int(width)) << "backend" << std::setw(22) << "operator";
   for (Verdict v : kAllVerdicts) std::cout << std::right << std::setw(8) << VerdictName(v);
   std::cout << "\n";
   for (const auto& [key, by_verdict] : counts) {
-    std::cout << std::left << std::setw(16) << key.first << std::setw(22) << key.second;
+    std::cout << std::left << std::setw(int(width)) << key.first << std::setw(22) << key.second;
     for (Verdict v : kAllVerdicts) {
       const auto it = by_verdict.find(v);
       std::cout << std::right << std::setw(8) << (it == by_verdict.end() ? 0 : it->second);
