@@ -52,7 +52,7 @@ TEST(OracleLoader, MatchCaseBecomesDescriptorSlotsAndBytes) {
   EXPECT_EQ(c.outcome, OracleOutcome::kMatch);
   EXPECT_EQ(c.description, "hand-written");
   EXPECT_EQ(c.source, "wpt-webnn concat.js: two halves (BSD-3-Clause)");
-  EXPECT_TRUE(c.skip_reason.empty());
+  EXPECT_TRUE(c.then.empty());
   ASSERT_TRUE(std::holds_alternative<JoinDesc>(c.desc));
   const JoinDesc& join = std::get<JoinDesc>(c.desc);
   EXPECT_EQ(join.axis, 1u);
@@ -127,7 +127,7 @@ const char* const kStepAxis0 = R"({"attributes": {"Axis": 0}, "SequenceLengthsTe
 TEST(OracleLoader, OneStepChainIsAnOrdinaryCase) {
   const std::vector<OracleCase> cases = Parse(Document(ReverseSteps("one", kStepAxis1)));
   ASSERT_EQ(cases.size(), 1u);
-  EXPECT_TRUE(cases[0].skip_reason.empty());
+  EXPECT_TRUE(cases[0].then.empty());
   ASSERT_TRUE(std::holds_alternative<ReverseSubsequencesDesc>(cases[0].desc));
   const auto& reverse = std::get<ReverseSubsequencesDesc>(cases[0].desc);
   EXPECT_EQ(reverse.axis, 1u);
@@ -136,12 +136,37 @@ TEST(OracleLoader, OneStepChainIsAnOrdinaryCase) {
   EXPECT_THAT(cases[0].expected, ElementsAre(Bytes({4, 3, 2, 1})));
 }
 
-TEST(OracleLoader, LongerChainIsASkipWithAReason) {
+TEST(OracleLoader, LongerChainBecomesChainedCalls) {
   const std::vector<OracleCase> cases =
       Parse(Document(ReverseSteps("two", std::string(kStepAxis0) + "," + kStepAxis1)));
   ASSERT_EQ(cases.size(), 1u);
-  EXPECT_EQ(cases[0].name, "external/two");
-  EXPECT_THAT(cases[0].skip_reason, HasSubstr("chain of 2"));
+  const OracleCase& c = cases[0];
+  EXPECT_EQ(c.name, "external/two");
+  // The first step is the case's own call: axis 0 with its lengths.
+  ASSERT_TRUE(std::holds_alternative<ReverseSubsequencesDesc>(c.desc));
+  EXPECT_EQ(std::get<ReverseSubsequencesDesc>(c.desc).axis, 0u);
+  EXPECT_THAT(c.inputs, ElementsAre(Bytes({1, 2, 3, 4}),
+                                    Bytes({1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0})));
+  // The second reads the first's output and brings only its lengths.
+  ASSERT_EQ(c.then.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<ReverseSubsequencesDesc>(c.then[0].descriptor));
+  const auto& second = std::get<ReverseSubsequencesDesc>(c.then[0].descriptor);
+  EXPECT_EQ(second.axis, 1u);
+  EXPECT_EQ(second.sequence_lengths_tensor, TensorDesc::Packed(DataType::kUint32, {1, 1}));
+  EXPECT_THAT(c.then[0].inputs, ElementsAre(Bytes({4, 0, 0, 0})));
+  EXPECT_THAT(c.expected, ElementsAre(Bytes({4, 3, 2, 1})));
+}
+
+TEST(OracleLoader, AChainMustKeepTheShape) {
+  std::string doc = ReverseSteps("grows", kStepAxis1);
+  const std::string output = R"("shape": [1, 4], "hex": "04030201")";
+  doc.replace(doc.find(output), output.size(), R"("shape": [1, 2], "hex": "0403")");
+  try {
+    Parse(Document(doc));
+    ADD_FAILURE() << "a chain whose output has other sizes than its input loaded";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("must have the same sizes"));
+  }
 }
 
 TEST(OracleLoader, MalformedDocumentsNameTheProblem) {
@@ -176,7 +201,9 @@ TEST(OracleLoader, MalformedDocumentsNameTheProblem) {
   EXPECT_THAT(error_of(R"({"format": "other", "cases": []})"), HasSubstr("not a dmlconf-oracle-v1"));
   EXPECT_THAT(error_of(replaced("\"op\": \"JOIN\"", "\"op\": \"CONCAT\"")), HasSubstr("CONCAT"));
   EXPECT_THAT(error_of(replaced("wpt/concat/two", "x", "\"0042\"", "\"042\"")),
-              HasSubstr("inline.json: case x"));
+              HasSubstr(": case x, InputTensors[1]: hex has an odd number"));
+  EXPECT_THAT(error_of(replaced("wpt/concat/two", "x", "\"0042\"", "\"042\"")),
+              ::testing::StartsWith("inline.json:1:"));
 }
 
 TEST(OracleLoader, LoadOracleFileGivesRunnerCases) {
@@ -184,8 +211,7 @@ TEST(OracleLoader, LoadOracleFileGivesRunnerCases) {
       "inline.json",
       YAML::Load(Document(std::string(kJoin) + "," + GatherReject("rej", "") + "," +
                           ReverseSteps("two", std::string(kStepAxis0) + "," + kStepAxis1))));
-  // The two-step chain has no Case form yet and is left out.
-  ASSERT_EQ(cases.size(), 2u);
+  ASSERT_EQ(cases.size(), 3u);
   EXPECT_EQ(cases[0].name, "external/wpt/concat/two");
   EXPECT_EQ(cases[0].file, "inline.json");
   EXPECT_EQ(cases[0].expect, Expectation::kMatch);
@@ -195,6 +221,8 @@ TEST(OracleLoader, LoadOracleFileGivesRunnerCases) {
   EXPECT_EQ(cases[1].expect, Expectation::kReject);
   EXPECT_EQ(cases[1].reason, std::nullopt);
   EXPECT_TRUE(cases[1].inputs.empty());
+  EXPECT_EQ(cases[2].name, "external/two");
+  EXPECT_EQ(cases[2].then.size(), 1u);
   EXPECT_THROW(LoadOracleFile("bad.json", YAML::Load(R"({"format": "x"})")), CaseFileError);
 }
 

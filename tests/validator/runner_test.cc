@@ -17,6 +17,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 enum class Lie {
   kNone,
@@ -207,6 +208,48 @@ TEST(Runner, CaseWithASkipReasonIsSkipped) {
   const CaseResult r = Judge(c, Lie::kRefuseEverything);
   EXPECT_EQ(r.verdict, Verdict::kSkipped);
   EXPECT_EQ(r.message, "a chain of three calls");
+}
+
+// A reverse of both axes of the 2x3 matrix {1,2,3; 4,5,6} as two calls:
+// rows first (lengths 2 down axis 0), then columns (lengths 3 along axis 1).
+// Reversed twice it reads {6,5,4; 3,2,1}, worked out by hand.
+Case ChainedReverseCase() {
+  Case c;
+  c.name = "t/reverse-chain";
+  c.file = "cases/t.yaml";
+  const TensorDesc matrix = TensorDesc::Packed(DataType::kUint8, {2, 3});
+  c.descriptor =
+      ReverseSubsequencesDesc{matrix, TensorDesc::Packed(DataType::kUint32, {1, 3}), matrix, 0};
+  c.inputs = {U8({1, 2, 3, 4, 5, 6}), U8({2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0})};
+  const ReverseSubsequencesDesc columns{matrix, TensorDesc::Packed(DataType::kUint32, {2, 1}),
+                                        matrix, 1};
+  c.then = {{columns, {U8({3, 0, 0, 0, 3, 0, 0, 0})}}};
+  c.expected = {U8({6, 5, 4, 3, 2, 1})};
+  return c;
+}
+
+TEST(Runner, ChainedCallsFeedEachOtherAndOnlyTheLastIsCompared) {
+  const CaseResult r = Judge(ChainedReverseCase(), Lie::kNone);
+  EXPECT_EQ(r.verdict, Verdict::kPassed) << r.message;
+  // The first call alone gives {4,5,6; 1,2,3}: the second must have run.
+  Case one_call = ChainedReverseCase();
+  one_call.then.clear();
+  const CaseResult partial = Judge(one_call, Lie::kNone);
+  EXPECT_EQ(partial.verdict, Verdict::kFailed);
+  EXPECT_THAT(partial.message,
+              HasSubstr("coordinates {0,0} (element 0): expected 6 (bits 0x06), actual 4"));
+}
+
+TEST(Runner, AFailingLaterCallIsNamedInTheChain) {
+  const CaseResult r = Judge(ChainedReverseCase(), Lie::kWritePastOutput);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, HasSubstr("outside its output buffer"));
+  EXPECT_THAT(r.message, Not(HasSubstr("of the chain")));  // the first call already lied
+  Case late = ChainedReverseCase();
+  std::get<ReverseSubsequencesDesc>(late.then[0].descriptor).axis = 3;  // refused by Create
+  const CaseResult refused = Judge(late, Lie::kNone);
+  EXPECT_EQ(refused.verdict, Verdict::kFailed);
+  EXPECT_THAT(refused.message, HasSubstr("call 2 of the chain: refused a valid descriptor"));
 }
 
 TEST(Runner, IsolatedCrashAndHangAreErrorsNamingTheSignal) {

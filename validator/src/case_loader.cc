@@ -11,6 +11,7 @@
 
 #include "dmlconf/tensor_layout.h"
 #include "dmlconf/validator/case.h"
+#include "dmlconf/validator/oracle.h"
 #include "compare.h"
 #include "data_fill.h"
 #include "yaml_fields.h"
@@ -342,10 +343,9 @@ std::vector<Case> ParseDocument(const std::string& file, const YAML::Node& root)
   if (!root.IsMap()) top.Fail("a case file is a mapping with one key, 'cases'; got " +
                               std::string(NodeKindName(root)));
   if (auto format = top.Optional("format")) {
-    if (format->Scalar() != "dmlconf-oracle-v1")
-      format->Fail("unknown format '" + format->Scalar() + "' (known: dmlconf-oracle-v1)");
-    // The external-vector loader (oracle.h) takes this branch over when it lands.
-    format->Fail("oracle format not supported yet");
+    if (format->Scalar() != kOracleFormat)
+      format->Fail("unknown format '" + format->Scalar() + "' (known: " + kOracleFormat + ")");
+    return LoadOracleFile(file, root);
   }
   top.CheckKeys({"cases"});
   const Field list(file, root["cases"], "cases");
@@ -399,7 +399,13 @@ std::vector<Case> LoadCases(const std::filesystem::path& file_or_dir) {
   std::sort(files.begin(), files.end());
   std::vector<Case> cases;
   for (const auto& file : files) {
-    std::vector<Case> more = LoadCaseFile(file);
+    const YAML::Node root = ReadYaml(file.string());
+    // A folder of external vectors may hold other JSON (the converter's raw
+    // input beside the wpt-webnn vectors): a .json file found by walking a
+    // folder is a case file only when it says it is one. Named on the
+    // command line, any file must be.
+    if (file.extension() == ".json" && root.IsMap() && !root["format"] && !root["cases"]) continue;
+    std::vector<Case> more = ParseDocument(file.string(), root);
     std::move(more.begin(), more.end(), std::back_inserter(cases));
   }
   return cases;

@@ -197,9 +197,40 @@ std::string Source(const YAML::Node& source) {
   return text;
 }
 
+// `steps` (README: one REVERSE_SUBSEQUENCES per step, in order): the first
+// step is the case's descriptor; each later one reads the previous output,
+// which has the input's shape, so every step's OutputTensor is the final one.
+void ParseSteps(OperatorType type, const YAML::Node& steps, const RoleMap& given,
+                const std::string& where, OracleCase* c) {
+  if (!steps.IsSequence() || steps.size() == 0) Fail(where, "steps is not a non-empty list");
+  if (Take(given, "InputTensor", where) != Take(given, "OutputTensor", where))
+    Fail(where, "a chain's input and output must have the same sizes and data type");
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const std::string at = where + ", steps[" + std::to_string(k) + "]";
+    RoleMap roles = given;
+    AddTensor(steps[k]["SequenceLengthsTensor"], at, &roles);
+    OperatorDesc desc = BuildDesc(type, steps[k]["attributes"], roles, at);
+    CheckRolesUsed(desc, roles, at);
+    std::vector<std::vector<std::byte>> inputs = SlotBytes(InputSlots(desc), roles);
+    if (k == 0) {
+      c->desc = std::move(desc);
+      c->inputs = std::move(inputs);
+    } else {
+      inputs.erase(inputs.begin());  // the previous step's output
+      c->then.push_back({std::move(desc), std::move(inputs)});
+    }
+  }
+}
+
+// "FILE:LINE:COL" of a node, as the case loader's errors start.
+std::string At(const std::string& file, const YAML::Node& node) {
+  const YAML::Mark mark = node.Mark();
+  return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+}
+
 OracleCase ParseCase(const YAML::Node& node, const std::string& file) {
-  const std::string id = Text(node, "id", file);
-  const std::string where = file + ": case " + id;
+  const std::string id = Text(node, "id", At(file, node) + ": case");
+  const std::string where = At(file, node) + ": case " + id;
   OracleCase c;
   c.name = "external/" + id;
   c.source = Source(node["source"]);
@@ -217,25 +248,17 @@ OracleCase ParseCase(const YAML::Node& node, const std::string& file) {
     if (!c.reason) Fail(where, "unknown reason '" + node["reason"].as<std::string>() + "'");
   }
 
-  const YAML::Node steps = node["steps"];
-  if (steps && steps.size() > 1) {
-    // Only the chain's final output is the oracle's: no single descriptor
-    // stands for it, and a case runs one operator.
-    c.skip_reason = "a chain of " + std::to_string(steps.size()) + " " + op +
-                    " steps; a case runs one operator, so chained vectors are not run";
-    return c;
-  }
   RoleMap roles;
   AddTensors(node["inputs"], where, &roles);
   AddTensors(node["expected_outputs"], where, &roles);
-  YAML::Node attributes = node["attributes"];
-  if (steps && steps.size() == 1) {
-    attributes = steps[0]["attributes"];
-    AddTensor(steps[0]["SequenceLengthsTensor"], where, &roles);
+  const YAML::Node steps = node["steps"];
+  if (!steps) {
+    c.desc = BuildDesc(*type, node["attributes"], roles, where);
+    CheckRolesUsed(c.desc, roles, where);
+    c.inputs = SlotBytes(InputSlots(c.desc), roles);
+  } else {
+    ParseSteps(*type, steps, roles, where, &c);
   }
-  c.desc = BuildDesc(*type, attributes, roles, where);
-  CheckRolesUsed(c.desc, roles, where);
-  c.inputs = SlotBytes(InputSlots(c.desc), roles);
   if (c.outcome == OracleOutcome::kMatch) c.expected = SlotBytes(OutputSlots(c.desc), roles);
   return c;
 }
@@ -244,13 +267,13 @@ OracleCase ParseCase(const YAML::Node& node, const std::string& file) {
 
 std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::string& file) {
   if (!root.IsMap() || !root["format"] || root["format"].as<std::string>() != kOracleFormat)
-    Fail(file, std::string("not a ") + kOracleFormat + " document");
+    Fail(At(file, root), std::string("not a ") + kOracleFormat + " document");
   const YAML::Node cases = root["cases"];
-  if (!cases || !cases.IsSequence()) Fail(file, "no 'cases' list");
+  if (!cases || !cases.IsSequence()) Fail(At(file, root), "no 'cases' list");
   std::vector<OracleCase> out;
   for (const YAML::Node& node : cases) out.push_back(ParseCase(node, file));
   if (root["count"] && root["count"].as<size_t>() != out.size())
-    Fail(file, "count is " + root["count"].as<std::string>() + " but " +
+    Fail(At(file, root["count"]), "count is " + root["count"].as<std::string>() + " but " +
                    std::to_string(out.size()) + " cases are listed");
   return out;
 }
@@ -268,12 +291,14 @@ std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::
   std::vector<OracleCase> parsed;
   try {
     parsed = ParseOracleDocument(root, file.string());
+  } catch (const YAML::Exception& e) {  // a value of the wrong kind, such as "Axis": "one"
+    throw CaseFileError(file.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
+                        std::to_string(e.mark.column + 1) + ": oracle: " + e.msg);
   } catch (const std::exception& e) {
-    throw CaseFileError(file.string() + ":0:0: oracle: " + e.what());
+    throw CaseFileError(e.what());  // already "FILE:LINE:COL: case ID, field: message"
   }
   std::vector<Case> cases;
   for (OracleCase& o : parsed) {
-    if (!o.skip_reason.empty()) continue;
     Case c;
     c.name = std::move(o.name);
     c.file = file.string();
@@ -285,6 +310,7 @@ std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::
     c.reason = o.reason;
     if (c.expect != Expectation::kReject) c.inputs = std::move(o.inputs);
     c.expected = std::move(o.expected);
+    c.then = std::move(o.then);
     cases.push_back(std::move(c));
   }
   return cases;

@@ -41,6 +41,12 @@ Judgement JudgeReject(const Case& c, Backend& backend) {
   return {};
 }
 
+// One operator call of a case: the case itself, or one step of a chain.
+struct Call {
+  const OperatorDesc& descriptor;
+  const std::vector<std::vector<std::byte>>& inputs;  // packed logical bytes
+};
+
 struct Buffers {
   std::vector<GuardedBuffer> inputs, outputs;
   Bindings bindings;
@@ -48,7 +54,7 @@ struct Buffers {
 
 // Inputs scattered over an input-gap pattern, outputs poisoned; every byte
 // is snapshotted so any write shows afterwards.
-Buffers PrepareBuffers(const Case& c) {
+Buffers PrepareBuffers(const Call& c) {
   Buffers b;
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
   for (size_t i = 0; i < ins.size(); ++i) {
@@ -68,7 +74,7 @@ Buffers PrepareBuffers(const Case& c) {
   return b;
 }
 
-std::optional<std::string> CheckUnpreparable(const Case& c) {
+std::optional<std::string> CheckUnpreparable(const Call& c) {
   for (const auto& slots : {InputSlots(c.descriptor), OutputSlots(c.descriptor)})
     for (const TensorSlot& slot : slots)
       if (!LayoutIsUsable(*slot.desc))
@@ -81,7 +87,7 @@ std::optional<std::string> CheckUnpreparable(const Case& c) {
 }
 
 // Inputs untouched, guards intact, no byte between output elements written.
-std::optional<std::string> CheckStrayWrites(const Case& c, const Buffers& b) {
+std::optional<std::string> CheckStrayWrites(const Call& c, const Buffers& b) {
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
   for (size_t i = 0; i < ins.size(); ++i)
     if (auto at = b.inputs[i].FirstChange([](std::ptrdiff_t) { return false; }))
@@ -102,20 +108,32 @@ std::optional<std::string> CheckStrayWrites(const Case& c, const Buffers& b) {
   return std::nullopt;
 }
 
-std::optional<std::string> CompareOutputs(const Case& c, const Buffers& b) {
+// The outputs' packed logical bytes, one per OutputSlots entry.
+std::vector<std::vector<std::byte>> LogicalOutputs(const Call& c, const Buffers& b) {
   const std::vector<TensorSlot> outs = OutputSlots(c.descriptor);
-  std::string message;
+  std::vector<std::vector<std::byte>> logical;
   for (size_t i = 0; i < outs.size(); ++i) {
-    std::vector<std::byte> actual(LogicalBytes(*outs[i].desc));
-    GatherLogical(*outs[i].desc, b.outputs[i].data(), actual.data());
-    if (auto diff = CompareLogical(outs[i].role, *outs[i].desc, c.expected[i], actual))
-      message += (message.empty() ? "" : "; ") + *diff;
+    std::vector<std::byte>& bytes = logical.emplace_back(LogicalBytes(*outs[i].desc));
+    GatherLogical(*outs[i].desc, b.outputs[i].data(), bytes.data());
   }
+  return logical;
+}
+
+std::optional<std::string> CompareOutputs(const Case& c, const OperatorDesc& last,
+                                          const std::vector<std::vector<std::byte>>& actual) {
+  const std::vector<TensorSlot> outs = OutputSlots(last);
+  std::string message;
+  for (size_t i = 0; i < outs.size(); ++i)
+    if (auto diff = CompareLogical(outs[i].role, *outs[i].desc, c.expected[i], actual[i]))
+      message += (message.empty() ? "" : "; ") + *diff;
   if (message.empty()) return std::nullopt;
   return "case '" + c.name + "': wrong output values: " + message;
 }
 
-Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
+// Creates and runs one call in guarded buffers; its outputs' logical bytes
+// land in `outputs`.
+Judgement RunCall(const Call& c, Backend& backend, FeatureLevel level,
+                  std::vector<std::vector<std::byte>>* outputs) {
   const Validation v = backend.Create(c.descriptor, level);
   if (!v.ok())
     return Fail("refused a valid descriptor: " + std::string(ReasonName(v.reason)) + ": " +
@@ -125,8 +143,25 @@ Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
   const ExecuteResult result = backend.Execute(c.descriptor, level, b.bindings);
   if (!result.ok) return Fail("Execute failed: " + result.message);
   if (auto stray = CheckStrayWrites(c, b)) return Fail(*stray);
-  if (c.expect == Expectation::kMatch)
-    if (auto diff = CompareOutputs(c, b)) return Fail(*diff);
+  *outputs = LogicalOutputs(c, b);
+  return {};
+}
+
+// The case's call, then each chained one on the previous call's first output.
+Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
+  std::vector<std::vector<std::byte>> outputs;
+  Judgement j = RunCall({c.descriptor, c.inputs}, backend, level, &outputs);
+  const OperatorDesc* last = &c.descriptor;
+  for (size_t k = 0; k < c.then.size() && j.verdict == Verdict::kPassed; ++k) {
+    std::vector<std::vector<std::byte>> inputs{std::move(outputs[0])};
+    inputs.insert(inputs.end(), c.then[k].inputs.begin(), c.then[k].inputs.end());
+    last = &c.then[k].descriptor;
+    j = RunCall({*last, inputs}, backend, level, &outputs);
+    if (j.verdict != Verdict::kPassed)
+      j.message = "call " + std::to_string(k + 2) + " of the chain: " + j.message;
+  }
+  if (j.verdict != Verdict::kPassed || c.expect != Expectation::kMatch) return j;
+  if (auto diff = CompareOutputs(c, *last, outputs)) return Fail(*diff);
   return {};
 }
 

@@ -27,6 +27,15 @@ enum class Expectation : uint8_t {
 std::string_view ExpectationName(Expectation expectation);
 std::optional<Expectation> ParseExpectation(std::string_view text);
 
+// A later call of a chained case (an external vector that applies one
+// operator several times, such as a reverse over two axes). Its first input
+// is the previous call's first output; `inputs` holds its other inputs'
+// packed logical bytes, one per InputSlots entry after the first.
+struct ChainStep {
+  OperatorDesc descriptor;
+  std::vector<std::vector<std::byte>> inputs;
+};
+
 struct Case {
   std::string name;
   std::string file;  // where the case starts
@@ -41,8 +50,12 @@ struct Case {
   std::vector<std::vector<std::byte>> inputs;
   // Packed logical bytes, one per OutputSlots entry; kMatch only.
   std::vector<std::vector<std::byte>> expected;
-  // Non-empty: the case cannot be run as one operator call (an external
-  // vector chaining several); the runner reports it skipped with this reason.
+  // The calls after the first, in order; `expected` is then the last call's
+  // output. Every call is checked like a case of its own (stray writes,
+  // guards); only the last one's values are compared.
+  std::vector<ChainStep> then;
+  // Non-empty: the case cannot be run here; the runner reports it skipped
+  // with this reason.
   std::string skip_reason;
 
   OperatorType op() const { return TypeOf(descriptor); }

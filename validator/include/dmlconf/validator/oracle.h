@@ -37,9 +37,9 @@ struct OracleCase {
   std::optional<Reason> reason;
   std::vector<std::vector<std::byte>> inputs;
   std::vector<std::vector<std::byte>> expected;  // empty unless kMatch
-  // Non-empty: the case cannot be expressed as one operator call (a chain of
-  // REVERSE_SUBSEQUENCES steps); the runner reports it as skipped with this.
-  std::string skip_reason;
+  // `steps` after the first (a reverse over several axes): each later call
+  // reads the previous call's output; `expected` is the last call's.
+  std::vector<ChainStep> then;
 };
 
 // Every case of a dmlconf-oracle-v1 document. Throws std::runtime_error naming
@@ -47,9 +47,9 @@ struct OracleCase {
 std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::string& file);
 
 // The document's cases as the runner's cases, for the case loader's
-// `format: dmlconf-oracle-v1` branch. A case whose skip_reason is set cannot
-// be expressed as a Case yet and is left out (Case has no skip field).
-// Throws CaseFileError ("FILE:0:0: oracle: message") on a malformed document.
+// `format: dmlconf-oracle-v1` branch; chained vectors become chained cases.
+// Throws CaseFileError ("FILE:LINE:COL: case ID, field: message") on a
+// malformed document.
 std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::Node& root);
 
 }  // namespace dmlconf::validator
