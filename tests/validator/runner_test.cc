@@ -1,6 +1,7 @@
 // The runner against backends that lie in one way each: every lie must give
 // the right verdict and a message that says what happened.
 #include "runner.h"
+#include "runner_fixtures.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -15,102 +16,11 @@
 namespace dmlconf::validator {
 namespace {
 
+using namespace fakes;
+
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-enum class Lie {
-  kNone,
-  kWritePastOutput,   // one byte after the last output's buffer
-  kWriteInput,        // flips a bit of the first input
-  kWriteOutputGap,    // a byte of a strided output that belongs to no element
-  kAcceptEverything,  // Create says OK to anything
-  kRefuseEverything,  // Create refuses anything
-  kWrongReason,       // refuses invalid descriptors with another code
-  kFlipOutputBit,     // element 1 of the last output is off by one bit
-  kThrow,             // Execute throws
-  kAbort,             // Execute aborts the process
-  kHang,              // Execute never returns in time
-};
-
-// The reference backend with one lie added.
-class LyingBackend : public Backend {
- public:
-  explicit LyingBackend(Lie lie, FeatureLevel max = kHighestFeatureLevel)
-      : lie_(lie), max_(max), reference_(MakeReferenceBackend()) {}
-  std::string Name() const override { return "liar"; }
-  FeatureLevel MaxFeatureLevel() const override { return max_; }
-  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
-    if (lie_ == Lie::kAcceptEverything) return {};
-    if (lie_ == Lie::kRefuseEverything) return {Reason::RANK_MISMATCH, "no"};
-    Validation v = reference_->Create(desc, level);
-    if (lie_ == Lie::kWrongReason && !v.ok()) v.reason = Reason::RANK_MISMATCH;
-    return v;
-  }
-  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
-                        const Bindings& bindings) override {
-    if (lie_ == Lie::kThrow) throw std::runtime_error("out of cheese");
-    if (lie_ == Lie::kAbort) std::abort();
-    if (lie_ == Lie::kHang) std::this_thread::sleep_for(std::chrono::seconds(5));
-    ExecuteResult result = reference_->Execute(desc, level, bindings);
-    const std::vector<TensorSlot> outs = OutputSlots(desc);
-    std::byte* last = bindings.outputs.back();
-    switch (lie_) {
-      case Lie::kWritePastOutput: last[outs.back().desc->TotalBytes()] ^= std::byte{1}; break;
-      case Lie::kWriteInput: const_cast<std::byte*>(bindings.inputs[0])[0] ^= std::byte{1}; break;
-      case Lie::kWriteOutputGap: last[1] ^= std::byte{1}; break;  // stride 2: byte 1 is a gap
-      case Lie::kFlipOutputBit: {
-        const uint32_t element_1[] = {1};
-        last[outs.back().desc->ElementOffset(element_1) * outs.back().desc->ElementSize()] ^=
-            std::byte{1};
-        break;
-      }
-      default: break;
-    }
-    return result;
-  }
-
- private:
-  Lie lie_;
-  FeatureLevel max_;
-  std::unique_ptr<Backend> reference_;
-};
-
-std::vector<std::byte> U8(std::initializer_list<int> values) {
-  std::vector<std::byte> out;
-  for (int v : values) out.push_back(std::byte(v));
-  return out;
-}
-
-// SPLIT {1,2,3,4} along axis 0 into {1} and {2,3,4}; the second output has
-// stride 2, so its buffer has gaps at odd bytes.
-Case SplitCase(std::string name = "t/split") {
-  Case c;
-  c.name = std::move(name);
-  c.file = "cases/t.yaml";
-  c.line = 3;
-  SplitDesc d;
-  d.input_tensor = TensorDesc::Packed(DataType::kUint8, {4});
-  d.output_tensors = {TensorDesc::Packed(DataType::kUint8, {1}),
-                      TensorDesc::Packed(DataType::kUint8, {3})};
-  d.output_tensors[1].strides = std::vector<uint32_t>{2};
-  c.descriptor = d;
-  c.inputs = {U8({1, 2, 3, 4})};
-  c.expected = {U8({1}), U8({2, 3, 4})};
-  return c;
-}
-
-// Output sizes along the axis sum to 5, the input has 4.
-Case RejectCase() {
-  Case c = SplitCase("t/reject");
-  std::get<SplitDesc>(c.descriptor).output_tensors[1].sizes = {4};
-  c.expect = Expectation::kReject;
-  c.feature_level = kHighestFeatureLevel;  // where rank 1 is allowed: only the sizes are wrong
-  c.reason = Reason::SPLIT_AXIS_SIZES_MISMATCH;
-  c.inputs.clear();
-  c.expected.clear();
-  return c;
-}
 
 CaseResult Judge(const Case& c, Lie lie, FeatureLevel level = kHighestFeatureLevel) {
   LyingBackend backend(lie);

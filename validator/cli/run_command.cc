@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "backend_registry.h"
+#include "dmlconf/blocked.h"
 #include "case_paths.h"
 #include "dmlconf/validator/external_backends.h"
 #include "runner.h"
@@ -24,6 +25,8 @@ struct RunArgs {
   std::string shard, xfail, report_dir;
   bool verbose = false;
   bool isolate = false;
+  bool cross_check = false;
+  int threads = 0;  // 0: the blocked backend's default, the machine's cores
   double timeout = 0;  // 0: the default when isolating
 };
 
@@ -127,12 +130,22 @@ void WriteReports(const RunReport& report, const std::filesystem::path& dir) {
   }
 }
 
+// --backend as given, then cross-check when asked; reference when neither.
+std::vector<std::string> BackendNames(const RunArgs& args) {
+  std::vector<std::string> names = args.backends;
+  if (args.cross_check && std::find(names.begin(), names.end(), "cross-check") == names.end())
+    names.push_back("cross-check");
+  if (names.empty()) names.push_back("reference");
+  return names;
+}
+
 void Run(const RunArgs& args) {
   const validator::RunOptions options = MakeOptions(args);
+  if (args.threads < 0) Usage("--threads wants a count of 1 or more (0: the machine's cores)");
+  blocked::SetThreadCount(args.threads);
   const std::vector<std::filesystem::path> paths = CasePaths(args.paths);
   const std::vector<validator::Case> cases = LoadOrExit(paths);
-  const std::vector<std::string> names = args.backends.empty() ? std::vector<std::string>{"reference"}
-                                                               : args.backends;
+  const std::vector<std::string> names = BackendNames(args);
   const std::vector<std::unique_ptr<Backend>> backends = MakeBackends(names);
   std::vector<Backend*> raw;
   for (const auto& b : backends) raw.push_back(b.get());
@@ -159,8 +172,13 @@ void AddRunCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("run", "Run cases against backends and judge them");
   cmd->add_option("paths", args->paths, "Case files or folders (default: the in-tree cases/)");
   cmd->add_option("--backend", args->backends,
-                  "reference, blocked, plugin:PATH or exec:COMMAND; repeat to run each "
-                  "(default: reference)");
+                  "reference, blocked, cross-check, plugin:PATH or exec:COMMAND; repeat to run "
+                  "each (default: reference)");
+  cmd->add_flag("--cross-check", args->cross_check,
+                "Also run the cross-check backend: reference and blocked on every case, failing "
+                "any case where their bytes differ, unspecified cases included");
+  cmd->add_option("--threads", args->threads,
+                  "Threads the blocked kernels may use (default 0: the machine's cores)");
   cmd->add_option("--feature-level", args->feature_level, "The run's level, X_Y (default 6_4)");
   cmd->add_option("--filter", args->filters, "Only cases whose name matches this glob (repeatable)");
   cmd->add_option("--exclude", args->excludes, "Leave out cases whose name matches (repeatable)");

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "cross_check_backend.h"
 #include "dmlconf/validator/external_backends.h"
 
 namespace dmlconf::validator {
@@ -18,6 +19,9 @@ std::vector<Entry>& Registry() {
     std::vector<Entry> built_in;
     built_in.push_back({"reference", [](std::string_view) { return MakeReferenceBackend(); }});
     built_in.push_back({"blocked", [](std::string_view) { return MakeBlockedBackend(); }});
+    built_in.push_back({"cross-check", [](std::string_view) {
+                          return MakeCrossCheckBackend(MakeReferenceBackend(), MakeBlockedBackend());
+                        }});
     for (const char* prefix : {"plugin:", "exec:"})
       built_in.push_back({prefix, [](std::string_view name) { return MakeExternalBackend(name); }});
     return built_in;

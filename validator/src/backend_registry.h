@@ -1,4 +1,5 @@
-// Backends by name, for the CLI: "reference", "blocked", and prefixed names
+// Backends by name, for the CLI: "reference", "blocked", "cross-check" (the
+// two checking each other, cross_check_backend.h), and prefixed names
 // such as "plugin:PATH.so" / "exec:COMMAND" that carry their own argument.
 #pragma once
 
@@ -27,7 +28,8 @@ using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view n
 void RegisterBackend(std::string name_or_prefix, BackendFactory factory);
 // Throws UnknownBackendError; a factory's own errors pass through.
 std::unique_ptr<Backend> MakeBackend(std::string_view name);
-// "reference", "blocked", "plugin:PATH", "exec:COMMAND", ... in registration order.
+// "reference", "blocked", "cross-check", "plugin:PATH", "exec:COMMAND", ... in
+// registration order.
 std::vector<std::string> KnownBackendNames();
 
 }  // namespace dmlconf::validator

@@ -1,0 +1,100 @@
+#include "cross_check_backend.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compare.h"
+#include "dmlconf/tensor_layout.h"
+#include "guarded_buffer.h"
+
+namespace dmlconf::validator {
+namespace {
+
+std::string Describe(const Validation& v) {
+  return v.ok() ? std::string("accepts it") : "refuses it with " + v.ToString();
+}
+
+// The outputs' packed logical bytes.
+std::vector<std::byte> Logical(const TensorDesc& desc, const std::byte* buffer) {
+  std::vector<std::byte> bytes(LogicalBytes(desc));
+  GatherLogical(desc, buffer, bytes.data());
+  return bytes;
+}
+
+class CrossCheckBackend final : public Backend {
+ public:
+  CrossCheckBackend(std::unique_ptr<Backend> primary, std::unique_ptr<Backend> secondary)
+      : primary_(std::move(primary)), secondary_(std::move(secondary)) {}
+
+  std::string Name() const override { return "cross-check"; }
+  FeatureLevel MaxFeatureLevel() const override {
+    return std::min(primary_->MaxFeatureLevel(), secondary_->MaxFeatureLevel());
+  }
+
+  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
+    const Validation a = primary_->Create(desc, level);
+    const Validation b = secondary_->Create(desc, level);
+    if (a.ok() != b.ok() || a.reason != b.reason)
+      throw std::runtime_error(primary_->Name() + " " + Describe(a) + ", but " +
+                               secondary_->Name() + " " + Describe(b));
+    return a;
+  }
+
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    const std::vector<TensorSlot> outs = OutputSlots(desc);
+    // The secondary writes into copies of the output buffers as the runner
+    // prepared them (poisoned), so untouched bytes compare equal too.
+    std::vector<GuardedBuffer> copies;
+    Bindings second{bindings.inputs, {}};
+    for (size_t i = 0; i < outs.size(); ++i) {
+      GuardedBuffer& copy = copies.emplace_back(outs[i].desc->TotalBytes(), uint32_t(200 + i));
+      std::memcpy(copy.data(), bindings.outputs[i], copy.size());
+      copy.Snapshot();
+      second.outputs.push_back(copy.data());
+    }
+    if (ExecuteResult r = secondary_->Execute(desc, level, second); !r.ok)
+      return {false, secondary_->Name() + " failed: " + r.message};
+    if (ExecuteResult r = primary_->Execute(desc, level, bindings); !r.ok)
+      return {false, primary_->Name() + " failed: " + r.message};
+    for (size_t i = 0; i < outs.size(); ++i)
+      if (auto diff = Compare(*outs[i].desc, outs[i].role, bindings.outputs[i], copies[i]))
+        return {false, *diff};
+    return {};
+  }
+
+ private:
+  // Empty when the secondary's buffer equals the primary's in every byte and
+  // its guards are intact; else what differs, with coordinates where the
+  // difference is in an element.
+  std::optional<std::string> Compare(const TensorDesc& desc, const std::string& role,
+                                     const std::byte* primary, const GuardedBuffer& secondary) {
+    const std::string who = secondary_->Name() + " and " + primary_->Name() + " disagree: ";
+    if (auto at = secondary.FirstGuardChange())
+      return secondary_->Name() + " wrote outside its output buffer: " +
+             DescribeOffset(*at, secondary.size(), role) + " changed";
+    const std::vector<std::byte> expected = Logical(desc, primary);
+    const std::vector<std::byte> actual = Logical(desc, secondary.data());
+    if (auto diff = CompareLogical(role, desc, expected, actual))
+      return who + *diff + " (expected: " + primary_->Name() + ", actual: " + secondary_->Name() +
+             ")";
+    if (std::memcmp(primary, secondary.data(), secondary.size()) != 0)
+      return who + "the elements agree, but a byte of " + role +
+             " that belongs to no element differs (one of them wrote padding)";
+    return std::nullopt;
+  }
+
+  std::unique_ptr<Backend> primary_, secondary_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeCrossCheckBackend(std::unique_ptr<Backend> primary,
+                                               std::unique_ptr<Backend> secondary) {
+  return std::make_unique<CrossCheckBackend>(std::move(primary), std::move(secondary));
+}
+
+}  // namespace dmlconf::validator
