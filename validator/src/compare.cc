@@ -17,9 +17,41 @@ std::vector<uint32_t> CoordinatesOf(uint64_t index, const std::vector<uint32_t>&
   return coords;
 }
 
+std::string WhereFrom(const std::byte* value, size_t size, std::span<const ValueSource> sources) {
+  std::string found;
+  int matches = 0;
+  for (const ValueSource& source : sources) {
+    if (source.desc->ElementSize() != size) continue;
+    const uint64_t count = source.bytes->size() / size;
+    for (uint64_t i = 0; i < count; ++i) {
+      if (std::memcmp(source.bytes->data() + i * size, value, size) != 0) continue;
+      if (++matches > 1) return {};
+      found = source.role + " " + FormatSizes(CoordinatesOf(i, source.desc->sizes));
+    }
+  }
+  return matches == 0 ? "no input element" : found;
+}
+
+namespace {
+
+// "; the actual value is InputTensor {1,0}'s, the expected one InputTensor {0,0}'s".
+std::string Provenance(const std::byte* want, const std::byte* got, size_t size,
+                       std::span<const ValueSource> sources) {
+  if (sources.empty()) return {};
+  const std::string from = WhereFrom(got, size, sources);
+  if (from.empty()) return {};
+  std::string text = "; the actual value is " + from + (from == "no input element" ? "" : "'s");
+  const std::string wanted = WhereFrom(want, size, sources);
+  if (!wanted.empty() && wanted != "no input element") text += ", the expected one " + wanted + "'s";
+  return text;
+}
+
+}  // namespace
+
 std::optional<std::string> CompareLogical(const std::string& role, const TensorDesc& desc,
                                           const std::vector<std::byte>& expected,
-                                          const std::vector<std::byte>& actual) {
+                                          const std::vector<std::byte>& actual,
+                                          std::span<const ValueSource> sources) {
   const size_t size = desc.ElementSize();
   if (expected.size() != actual.size())
     return role + ": expected " + std::to_string(expected.size()) + " bytes, got " +
@@ -39,7 +71,8 @@ std::optional<std::string> CompareLogical(const std::string& role, const TensorD
          " elements differ; first at coordinates " + FormatSizes(CoordinatesOf(first, desc.sizes)) +
          " (element " + std::to_string(first) + "): expected " + FormatElement(type, want) +
          " (bits " + FormatBits(type, want) + "), actual " + FormatElement(type, got) + " (bits " +
-         FormatBits(type, got) + ")";
+         FormatBits(type, got) + ")" +
+         Provenance(&expected[first * size], &actual[first * size], size, sources);
 }
 
 bool LayoutIsUsable(const TensorDesc& desc) {

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,13 +12,28 @@
 
 namespace dmlconf::validator {
 
+// An input whose elements an output's values are copied from, as packed
+// logical bytes: where a wrong value came from is looked up in these.
+struct ValueSource {
+  std::string role;
+  const TensorDesc* desc;
+  const std::vector<std::byte>* bytes;
+};
+
 // Empty when `actual` equals `expected` bit for bit (memcmp per element: NaN
 // payloads and -0 count). Otherwise one sentence: the role, how many of how
 // many elements differ, the first mismatching coordinates, and expected and
-// actual as value and bits.
+// actual as value and bits; then, where `sources` decide it, which input
+// element each of the two values is.
 std::optional<std::string> CompareLogical(const std::string& role, const TensorDesc& desc,
                                           const std::vector<std::byte>& expected,
-                                          const std::vector<std::byte>& actual);
+                                          const std::vector<std::byte>& actual,
+                                          std::span<const ValueSource> sources = {});
+
+// Which source element holds exactly these bits: "InputTensor {0,2}" when one
+// does, "no input element" when none does, empty when several do (values of
+// a narrow type repeat, so the bits cannot tell).
+std::string WhereFrom(const std::byte* value, size_t size, std::span<const ValueSource> sources);
 
 // The coordinates of the i-th element in row-major order of `sizes`.
 std::vector<uint32_t> CoordinatesOf(uint64_t index, const std::vector<uint32_t>& sizes);

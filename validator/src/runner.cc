@@ -119,12 +119,24 @@ std::vector<std::vector<std::byte>> LogicalOutputs(const Call& c, const Buffers&
   return logical;
 }
 
+// The case's value inputs (not indices or lengths), where output values come from.
+std::vector<ValueSource> ValueSources(const Case& c) {
+  const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
+  std::vector<ValueSource> sources;
+  for (size_t i = 0; i < ins.size(); ++i)
+    if (ins[i].role != "IndicesTensor" && ins[i].role != "SequenceLengthsTensor")
+      sources.push_back({ins[i].role, ins[i].desc, &c.inputs[i]});
+  return sources;
+}
+
 std::optional<std::string> CompareOutputs(const Case& c, const OperatorDesc& last,
                                           const std::vector<std::vector<std::byte>>& actual) {
   const std::vector<TensorSlot> outs = OutputSlots(last);
+  const std::vector<ValueSource> sources = ValueSources(c);
   std::string message;
   for (size_t i = 0; i < outs.size(); ++i)
-    if (auto diff = CompareLogical(outs[i].role, *outs[i].desc, c.expected[i], actual[i]))
+    if (auto diff =
+            CompareLogical(outs[i].role, *outs[i].desc, c.expected[i], actual[i], sources))
       message += (message.empty() ? "" : "; ") + *diff;
   if (message.empty()) return std::nullopt;
   return "case '" + c.name + "': wrong output values: " + message;
