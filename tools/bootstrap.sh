@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a Debian machine for dmlconf and builds it; then does one job.
 #
-#   tools/bootstrap.sh run     the full conformance run on the in-tree backends,
-#                              reports in out/conformance/
+#   tools/bootstrap.sh run     the full conformance run on the in-tree backends
+#                              (and their cross-check), reports in out/conformance/
 #   tools/bootstrap.sh test    the whole test suite (CTest)
 #   tools/bootstrap.sh asan    the test suite under ASan+UBSan (build-asan/)
 #   tools/bootstrap.sh build   set up and build only
@@ -51,7 +51,13 @@ case "$job" in
     ;;
   run)
     configure_and_build build
-    build/dmlconf run cases --backend reference --backend blocked --report-dir out/conformance
+    # The committed cases, and the outside opinion (WebNN's vectors, read where
+    # they lie) when the shared folder is there; each in-tree backend, then the
+    # two checking each other byte for byte.
+    paths=(cases)
+    [ -d ../shared/external/wpt-webnn ] && paths+=(../shared/external/wpt-webnn)
+    build/dmlconf run "${paths[@]}" --backend reference --backend blocked --cross-check \
+      --report-dir out/conformance
     ;;
   test)
     configure_and_build build -DDMLCONF_WERROR=ON

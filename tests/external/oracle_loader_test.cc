@@ -214,6 +214,7 @@ TEST(OracleLoader, LoadOracleFileGivesRunnerCases) {
   ASSERT_EQ(cases.size(), 3u);
   EXPECT_EQ(cases[0].name, "external/wpt/concat/two");
   EXPECT_EQ(cases[0].file, "inline.json");
+  EXPECT_EQ(cases[0].line, 1);  // the inline document's cases all start on its first line
   EXPECT_EQ(cases[0].expect, Expectation::kMatch);
   EXPECT_EQ(cases[0].feature_level, FeatureLevel::k4_1);
   EXPECT_EQ(cases[0].op(), OperatorType::kJoin);

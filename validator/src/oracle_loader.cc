@@ -233,6 +233,7 @@ OracleCase ParseCase(const YAML::Node& node, const std::string& file) {
   const std::string where = At(file, node) + ": case " + id;
   OracleCase c;
   c.name = "external/" + id;
+  c.line = node.Mark().line + 1;
   c.source = Source(node["source"]);
   if (node["notes"]) c.description = node["notes"].as<std::string>();
   const std::string op = Text(node, "op", where);
@@ -302,6 +303,7 @@ std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::
     Case c;
     c.name = std::move(o.name);
     c.file = file.string();
+    c.line = o.line;
     c.descriptor = std::move(o.desc);
     c.feature_level = o.feature_level;
     c.source = std::move(o.source);

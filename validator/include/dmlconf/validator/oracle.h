@@ -27,6 +27,7 @@ enum class OracleOutcome { kMatch, kReject, kRunsValuesUnspecified };
 // order of `desc`.
 struct OracleCase {
   std::string name;         // "external/" + the oracle's id
+  int line = 0;             // where the case starts in its file
   std::string source;       // origin, file and test name, license
   std::string description;  // the oracle's notes
   FeatureLevel feature_level = FeatureLevel::k1_0;  // min_feature_level.as_given
