@@ -19,12 +19,14 @@ namespace dmlconf::validator {
 
 // Shard `index` of `count` (0-based) takes the cases whose position in the
 // sorted list of selected case names is index modulo count.
+// ShardSize() says how many of `selected` cases that is.
 struct Shard {
   uint32_t index = 0;
   uint32_t count = 1;
 };
 // "I/N" with I < N; nullopt otherwise.
 std::optional<Shard> ParseShard(std::string_view text);
+size_t ShardSize(size_t selected, Shard shard);
 
 // Expected failures: one entry per line, "[BACKEND:]GLOB", '#' starts a comment.
 class XfailList {
@@ -75,8 +77,9 @@ CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level);
 CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_level,
                              double timeout_seconds);
 
-// Every selected case on every backend (backend-major), expected-failure list
-// applied; `on_result` sees each result as it is made.
+// Every selected case of this shard on every backend (backend-major),
+// expected-failure list applied; `on_result` sees each result as it is made.
+// Cases of other shards are not listed.
 std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backend* const> backends,
                                  const RunOptions& options,
                                  const std::function<void(const CaseResult&)>& on_result = {});

@@ -17,7 +17,7 @@ enum class Verdict : uint8_t {
   kFailed,            // it did not: wrong bits, wrote out of bounds, accepted an
                       // invalid descriptor, refused a valid one inside its level
   kSkipped,           // not run, with a reason (above the run's or backend's level,
-                      // filtered out of this shard, ...)
+                      // not implemented by the backend, ...)
   kError,             // the harness could not judge (backend crashed or timed out,
                       // a case could not be prepared)
   kExpectedFailure,   // failed, and listed in the expected-failure file
