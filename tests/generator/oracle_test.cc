@@ -112,6 +112,10 @@ TEST(Oracle, IndexValueSignExtends) {
   EXPECT_EQ(IndexValue(DataType::kUint32, 0xFFFFFFFF), 0xFFFFFFFF);
   EXPECT_EQ(IndexValue(DataType::kInt64, 0x8000000000000000), INT64_MIN);
   EXPECT_EQ(IndexValue(DataType::kInt8, 0x80), -128);
+  // Unsigned 64-bit indices are never negative: 2^64-1 is out of range, not -1.
+  EXPECT_EQ(IndexValue(DataType::kUint64, 0xFFFFFFFFFFFFFFFF), INT64_MAX);
+  EXPECT_EQ(IndexValue(DataType::kUint64, 0x7FFFFFFFFFFFFFFF), INT64_MAX);
+  EXPECT_EQ(IndexValue(DataType::kUint64, 4), 4);
 }
 
 }  // namespace

@@ -183,7 +183,12 @@ std::optional<std::vector<Values>> Compute(const OperatorDesc& desc,
 
 int64_t IndexValue(DataType type, ElementBits bits) {
   const unsigned width = unsigned(ElementSize(type)) * 8;
-  if (width == 64) return int64_t(bits);
+  if (width == 64) {
+    if (IsSignedInteger(type)) return int64_t(bits);
+    // A UINT64 above INT64_MAX is beyond any axis (sizes are 32-bit); it must
+    // not wrap to a negative index that counts from the end.
+    return bits > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(bits);
+  }
   const ElementBits mask = (ElementBits{1} << width) - 1;
   bits &= mask;
   if (IsSignedInteger(type) && (bits >> (width - 1)) != 0) return int64_t(bits | ~mask);

@@ -22,7 +22,8 @@ using Values = std::vector<ElementBits>;
 std::optional<std::vector<Values>> OracleOutputs(const OperatorDesc& desc,
                                                  const std::vector<Values>& inputs);
 
-// An index or sequence-length element's value: sign-extended for signed types.
+// An index or sequence-length element's value: sign-extended for signed types;
+// a UINT64 above INT64_MAX saturates to INT64_MAX (beyond any axis).
 int64_t IndexValue(DataType type, ElementBits bits);
 
 }  // namespace dmlconf::generate
