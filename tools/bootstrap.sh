@@ -22,6 +22,7 @@ packages=(
   libeigen3-dev                               # FLOAT16 (Eigen::half), third-opinion oracles
   nlohmann-json3-dev                          # JSON reports
   libcli11-dev                                # the dmlconf command line
+  python3 python3-yaml                        # the sample exec backend; the independent case reader
 )
 
 install_missing() {
