@@ -4,13 +4,9 @@
 #include <memory>
 #include <optional>
 
+#include "case_paths.h"
 #include "coverage.h"
-#include "coverage_reader.h"
 #include "generator_commands.h"
-
-#ifndef DMLCONF_CASES_DIR  // set on the dmlconf target to the source tree's cases/
-#define DMLCONF_CASES_DIR "cases"
-#endif
 
 namespace dmlconf::cli {
 
@@ -21,12 +17,28 @@ struct CoverageOptions {
   std::optional<uint64_t> min_cases;
 };
 
+// What coverage counts of a case, read off the loaded case, so that a case
+// counts exactly as `run` would see it (defaults, external formats included)
+// and a file that does not load covers nothing.
+generate::CoverageEntry EntryOf(const validator::Case& c) {
+  const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
+  const bool positive = c.expect != validator::Expectation::kReject;
+  // A must-reject JOIN may have no inputs at all; it fills no cell anyway.
+  if (ins.empty()) return {c.op(), c.feature_level, DataType::kFloat32, 0, std::nullopt, positive};
+  generate::CoverageEntry e{c.op(), c.feature_level, ins[0].desc->data_type,
+                            ins[0].desc->DimensionCount(), std::nullopt, positive};
+  for (const TensorSlot& slot : ins)
+    if (slot.role == "IndicesTensor" || slot.role == "SequenceLengthsTensor")
+      e.index_type = slot.desc->data_type;
+  return e;
+}
+
 // Exit status: 0 when every allowed cell has a positive case and every
-// operator meets its floor, 1 otherwise.
+// operator meets its floor, 1 otherwise; 2 when a case file does not load.
 void RunCoverage(const CoverageOptions& options) {
-  std::vector<std::filesystem::path> paths(options.paths.begin(), options.paths.end());
-  if (paths.empty()) paths.push_back(DMLCONF_CASES_DIR);
-  const auto report = generate::ComputeCoverage(generate::ReadCoverageEntries(paths), options.min_cases);
+  std::vector<generate::CoverageEntry> entries;
+  for (const validator::Case& c : LoadOrExit(CasePaths(options.paths))) entries.push_back(EntryOf(c));
+  const auto report = generate::ComputeCoverage(entries, options.min_cases);
   std::cout << generate::FormatCoverage(report);
   if (!options.json.empty()) {
     std::ofstream out(options.json, std::ios::binary | std::ios::trunc);
