@@ -31,6 +31,10 @@ NAIVE_MIN_SPEEDUP = 10.0  # naive time / blocked time, problems of >= 1 MiB
 NAIVE_MIN_BYTES = 1 << 20
 OVERHEAD_MAX_NS = 1000.0  # small problems: blocked time - memcpy time
 ALLOC_MAX_BYTES = 4096    # per call, on every shape: a constant, not a tensor
+# A ratio is judged only when both of its times are steady: above this
+# coefficient of variation (stddev / mean over the repetitions) on either side
+# the figure is shown, marked NOISY, and neither passes nor misses.
+CV_MAX = 0.10
 
 NAME = re.compile(r"^(?P<op>[^/]+)/(?P<shape>[^/]+)/(?P<type>[^/]+)/(?P<impl>[^/]+)"
                   r"/threads:(?P<threads>\d+)")
@@ -40,6 +44,7 @@ NAME = re.compile(r"^(?P<op>[^/]+)/(?P<shape>[^/]+)/(?P<type>[^/]+)/(?P<impl>[^/
 class Sample:
     seconds: float
     alloc_bytes: float = 0.0
+    cv: float = 0.0  # coefficient of variation over the repetitions; 0 without them
 
 
 @dataclass
@@ -59,6 +64,10 @@ class Variant:
     def time(self, impl, threads):
         sample = self.samples.get((impl, threads))
         return sample.seconds if sample else None
+
+    def cv(self, *keys):
+        """The worst coefficient of variation among these (impl, threads) samples."""
+        return max((self.samples[k].cv for k in keys if k in self.samples), default=0.0)
 
     def thread_counts(self):
         return sorted({t for (impl, t) in self.samples if impl == "blocked"})
@@ -91,15 +100,19 @@ def collect(document):
     """Groups the JSON's benchmarks into variants: medians of repetitions when
     the run reported aggregates, else the median of the plain runs."""
     runs = {}  # (prefix parts, impl, threads) -> [entry]
+    cvs = {}   # the same key -> coefficient of variation of the time used
     for entry in document.get("benchmarks", []):
         if entry.get("error_occurred"):
-            continue
-        if entry.get("run_type") == "aggregate" and entry.get("aggregate_name") != "median":
             continue
         match = NAME.match(entry.get("run_name", entry["name"]))
         if not match:
             continue
         key = (match["op"], match["shape"], match["type"], match["impl"], int(match["threads"]))
+        aggregate = entry.get("aggregate_name")
+        if aggregate == "cv":
+            cvs[key] = entry["cpu_time" if key[4] == 1 else "real_time"]
+        if entry.get("run_type") == "aggregate" and aggregate != "median":
+            continue
         runs.setdefault(key, []).append(entry)
 
     variants = {}
@@ -109,7 +122,8 @@ def collect(document):
         variant.output_bytes = entries[0].get("output_bytes", variant.output_bytes)
         variant.samples[(impl, threads)] = Sample(
             statistics.median(seconds_of(e, threads) for e in entries),
-            max(e.get("alloc_bytes_per_call", 0.0) for e in entries))
+            max(e.get("alloc_bytes_per_call", 0.0) for e in entries),
+            cvs.get((op, shape, type_, impl, threads), 0.0))
     return list(variants.values())  # in the binary's registration order
 
 
@@ -127,14 +141,21 @@ class Verdict:
     passed: bool
     value: float = 0.0
     higher_is_better: bool = True
+    cv: float = 0.0  # the worst of the figure's inputs
+
+    @property
+    def noisy(self):
+        return self.cv > CV_MAX
 
 
-def verdict_cell(value, passed, fmt="{:.2f}x"):
+def verdict_cell(value, passed, fmt="{:.2f}x", cv=0.0):
     if value is None:
         return "–"
     text = fmt.format(value)
     if passed is None:
         return text
+    if cv > CV_MAX:
+        return f"{text} NOISY (cv {cv:.2f})"
     return f"{text} {'PASS' if passed else '**MISS**'}"
 
 
@@ -143,29 +164,33 @@ def evaluate(variant, verdicts):
     row = {}
     all_threads = max(variant.thread_counts(), default=1)
 
-    def judge(target, value, passed, fmt="{:.2f}x", higher_is_better=True):
+    def judge(target, value, passed, keys, fmt="{:.2f}x", higher_is_better=True):
         if value is None:
             return "–"
+        cv = variant.cv(*keys)
         verdicts.append(Verdict(target, variant.prefix, fmt.format(value), passed, value,
-                                higher_is_better))
-        return verdict_cell(value, passed, fmt)
+                                higher_is_better, cv))
+        return verdict_cell(value, passed, fmt, cv)
 
     for threads in variant.thread_counts():
         throughput = ratio(variant.time("memcpy", threads), variant.time("blocked", threads))
         column = f"blocked/memcpy {threads}T"
+        keys = [("memcpy", threads), ("blocked", threads)]
         if variant.kind == "long_runs":
             row[column] = judge(f"long runs >= {LONG_RUN_MIN}x memcpy ({threads}T)", throughput,
-                                throughput is not None and throughput >= LONG_RUN_MIN)
+                                throughput is not None and throughput >= LONG_RUN_MIN, keys)
         elif variant.kind == "element_granular" and variant.type.endswith("32"):
             row[column] = judge(f"4-byte element-granular >= {GRANULAR_MIN}x memcpy ({threads}T)",
-                                throughput, throughput is not None and throughput >= GRANULAR_MIN)
+                                throughput, throughput is not None and throughput >= GRANULAR_MIN,
+                                keys)
         else:
             row[column] = verdict_cell(throughput, None)
 
     speedup = ratio(variant.time("naive", 1), variant.time("blocked", 1))
     if variant.output_bytes >= NAIVE_MIN_BYTES:
         row["naive/blocked"] = judge(f"blocked >= {NAIVE_MIN_SPEEDUP:g}x naive (>= 1 MiB)",
-                                     speedup, speedup is not None and speedup >= NAIVE_MIN_SPEEDUP)
+                                     speedup, speedup is not None and speedup >= NAIVE_MIN_SPEEDUP,
+                                     [("naive", 1), ("blocked", 1)])
     else:
         row["naive/blocked"] = verdict_cell(speedup, None)
 
@@ -174,20 +199,23 @@ def evaluate(variant, verdicts):
             figure = ratio(variant.time(peer, threads), variant.time("blocked", threads))
             label = f"{peer}/blocked {threads}T"
             row[label] = judge(f"blocked faster than {peer} ({threads}T)", figure,
-                               figure is not None and figure > 1.0)
+                               figure is not None and figure > 1.0,
+                               [(peer, threads), ("blocked", threads)])
 
     if variant.kind == "small":
         blocked, memcpy = variant.time("blocked", 1), variant.time("memcpy", 1)
         overhead = None if blocked is None or memcpy is None else (blocked - memcpy) * 1e9
         row["overhead ns"] = judge(f"small: per-call overhead < {OVERHEAD_MAX_NS:g} ns", overhead,
-                                   overhead is not None and overhead < OVERHEAD_MAX_NS, "{:.0f}",
+                                   overhead is not None and overhead < OVERHEAD_MAX_NS,
+                                   [("memcpy", 1), ("blocked", 1)], "{:.0f}",
                                    higher_is_better=False)
 
     alloc = max((s.alloc_bytes for (impl, _), s in variant.samples.items() if impl == "blocked"),
                 default=None)
+    # A count of bytes, not a time: noise does not touch it.
     row["alloc B/call"] = judge(f"allocation per call <= {ALLOC_MAX_BYTES} B (not proportional)",
-                                alloc, alloc is not None and alloc <= ALLOC_MAX_BYTES, "{:.0f}",
-                                higher_is_better=False)
+                                alloc, alloc is not None and alloc <= ALLOC_MAX_BYTES, [],
+                                "{:.0f}", higher_is_better=False)
     row["_all_threads"] = all_threads
     return row
 
@@ -222,17 +250,20 @@ def render_table(variants, rows, columns):
 
 
 def summarize(verdicts):
-    lines = ["| target | PASS | MISS | worst figure |", "|---|---:|---:|---|"]
+    lines = ["| target | PASS | MISS | NOISY | worst steady figure |", "|---|---:|---:|---:|---|"]
     targets = []
     for v in verdicts:
         if v.target not in targets:
             targets.append(v.target)
     for target in targets:
         mine = [v for v in verdicts if v.target == target]
-        misses = [v for v in mine if not v.passed]
-        worst = min(mine, key=lambda v: v.value if v.higher_is_better else -v.value)
-        lines.append(f"| {target} | {len(mine) - len(misses)} | {len(misses)} | "
-                     f"{worst.figure} (`{worst.variant}`) |")
+        steady = [v for v in mine if not v.noisy]
+        misses = [v for v in steady if not v.passed]
+        worst = min(steady, key=lambda v: v.value if v.higher_is_better else -v.value,
+                    default=None)
+        worst_text = f"{worst.figure} (`{worst.variant}`)" if worst else "–"
+        lines.append(f"| {target} | {len(steady) - len(misses)} | {len(misses)} | "
+                     f"{len(mine) - len(steady)} | {worst_text} |")
     return lines
 
 
@@ -263,7 +294,10 @@ def render(document, variants, command):
            "`<peer>/blocked` are how many times faster blocked is (above 1: blocked wins). "
            "One-thread figures use CPU time, threaded ones wall time. `overhead ns` is blocked "
            "minus memcpy per call on the small problems; `alloc B/call` is the most bytes the "
-           "blocked kernel allocated in one call (counting `malloc` interposed in the binary).",
+           "blocked kernel allocated in one call (counting `malloc` interposed in the binary). "
+           f"A timed figure either of whose two medians varied by more than {CV_MAX:.0%} "
+           "(coefficient of variation over the repetitions) is marked NOISY: it is shown but "
+           "judged neither way, since on a shared machine it measures the neighbours.",
            "", "## Targets", ""]
     out += summarize(verdicts)
     columns = ([f"blocked/memcpy {t}T" for t in threads] + ["naive/blocked"]
@@ -276,9 +310,12 @@ def render(document, variants, command):
             continue
         extra = ["overhead ns"] if kind == "small" else []
         out += ["", f"## {title}", ""] + render_table(chosen, rows, columns + extra + ["alloc B/call"])
-    misses = [v for v in verdicts if not v.passed]
+    misses = [v for v in verdicts if not v.passed and not v.noisy]
     out += ["", "## Misses", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure}" for v in misses] or ["None."]
+    noisy = [v for v in verdicts if v.noisy]
+    out += ["", "## Too noisy to judge", ""]
+    out += [f"- `{v.variant}`: {v.target}: {v.figure} (cv {v.cv:.2f})" for v in noisy] or ["None."]
     return "\n".join(out) + "\n", verdicts
 
 
@@ -320,9 +357,10 @@ def main():
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     with open(args.out, "w") as f:
         f.write(markdown)
-    misses = sum(not v.passed for v in verdicts)
-    print(f"bench_report: wrote {args.out}: {len(verdicts) - misses} PASS, {misses} MISS",
-          file=sys.stderr)
+    misses = sum(not v.passed and not v.noisy for v in verdicts)
+    noisy = sum(v.noisy for v in verdicts)
+    print(f"bench_report: wrote {args.out}: {len(verdicts) - misses - noisy} PASS, {misses} MISS, "
+          f"{noisy} NOISY", file=sys.stderr)
 
 
 if __name__ == "__main__":
