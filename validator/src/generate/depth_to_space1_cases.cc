@@ -48,17 +48,36 @@ void AddBlocks(CaseSink& sink) {
   }
 }
 
-// Large: N = 70000 with C' = 1. Every output element (n, 0, bh, bw) reads input
-// channel bh*B + bw of the same n, in both orders, so the output in row-major
-// order is the input in row-major order: iota in, iota out.
+// Large: N crosses 65 535 with H = W = 1. With C' = 1 every output element
+// (n, 0, bh, bw) reads input channel bh*B + bw of the same n in both orders;
+// COLUMN_ROW_DEPTH with C' = 2 reads channel c'*B*B + bh*B + bw. Either way
+// the output in row-major order is the input in row-major order: iota in,
+// iota out. (DEPTH_COLUMN_ROW with C' > 1 is not an iota: the corner cases
+// cover it.)
 void AddLarge(CaseSink& sink) {
+  GenCase c = Positive(MakeD2S(DataType::kUint32, {70000, 4, 1, 1}, 2, DepthSpaceOrder::kDepthColumnRow),
+                       "dcr-large-n70000");
+  c.description = "C' = 1, H = W = 1: depth-to-space keeps row-major order, iota in, iota out";
+  c.inputs = {{{}, Iota{0, 1}}};
+  c.expected = {{{}, Iota{0, 1}}};
+  sink.AddChecked("large", std::move(c));
+  c = Positive(MakeD2S(DataType::kUint32, {70000, 8, 1, 1}, 2, DepthSpaceOrder::kColumnRowDepth),
+               "crd-large-n70000-c2");
+  c.description = "C' = 2, H = W = 1, COLUMN_ROW_DEPTH: row-major order kept, iota in, iota out";
+  c.inputs = {{{}, Iota{0, 1}}};
+  c.expected = {{{}, Iota{0, 1}}};
+  sink.AddChecked("large", std::move(c));
+}
+
+// Size 1 in every position of {N, C, H, W} the operator allows.
+void AddUnitDims(CaseSink& sink) {
   for (DepthSpaceOrder order : {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
-    GenCase c = Positive(MakeD2S(DataType::kUint32, {70000, 4, 1, 1}, 2, order),
-                         OrderTag(order) + "-large-n70000");
-    c.description = "C' = 1: depth-to-space keeps row-major order, iota in, iota out";
-    c.inputs = {{{}, Iota{0, 1}}};
-    c.expected = {{{}, Iota{0, 1}}};
-    sink.AddChecked("large", std::move(c));
+    for (const std::vector<uint32_t>& input :
+         {std::vector<uint32_t>{1, 4, 1, 1}, {3, 4, 1, 2}, {2, 8, 3, 1}, {1, 1, 2, 3}}) {
+      const uint32_t block = input[1] == 1 ? 1 : 2;
+      sink.AddComputed("corner", Positive(MakeD2S(DataType::kInt16, input, block, order),
+                                          OrderTag(order) + "-unit-dims-" + SizesTag(input)));
+    }
   }
 }
 
@@ -98,6 +117,7 @@ OperatorDesc DepthToSpace1Cell(const CellSpec& cell) {
 }
 
 void AddDepthToSpace1Cases(CaseSink& sink) {
+  AddUnitDims(sink);
   AddBlocks(sink);
   AddLarge(sink);
   AddInvalid(sink);

@@ -115,6 +115,28 @@ void AddIndexValues(CaseSink& sink) {
                  Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {1, 1, 1, 2}),
                           "out-of-range"),
                  {5, 0});
+  // Before 3_0 the only index type is UINT32: what a signed type would read as
+  // -1 is 4294967295 there, out of range, not the last element.
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {1, 1, 1, 2}),
+                          "all-ones-is-not-minus-one"),
+                 {-1, 0});
+}
+
+// An axis of size 1 at every rank: every index must be 0 (or -1 for a signed
+// type, which counts back to 0), and the other dimensions vary.
+void AddUnitAxis(CaseSink& sink) {
+  for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
+    const uint32_t axis = (rank - 1) / 2;
+    std::vector<uint32_t> input = SmallShape(rank, rank);
+    input[axis] = 1;
+    const bool is_signed = rank % 2 == 0;
+    const DataType index_type = is_signed ? DataType::kInt64 : DataType::kUint32;
+    AddWithIndices(sink, "corner",
+                   Positive(MakeGather(kAllDataTypes[rank % kDataTypeCount], index_type, input, axis, {3}),
+                            "unit-axis" + std::to_string(axis)),
+                   {0, is_signed ? -1 : 0, 0});
+  }
 }
 
 // Large: the Axis dimension crosses 65 535. Gathering from an iota input with
@@ -165,6 +187,7 @@ OperatorDesc GatherCell(const CellSpec& cell) {
 
 void AddGatherCases(CaseSink& sink) {
   AddEveryAxis(sink);
+  AddUnitAxis(sink);
   AddIndexValues(sink);
   AddLarge(sink);
   AddInvalid(sink);

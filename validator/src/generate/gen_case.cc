@@ -1,5 +1,7 @@
 #include "gen_case.h"
 
+#include "gen_common.h"  // SplitMix64
+
 #include <cassert>
 #include <cstring>
 
@@ -83,6 +85,11 @@ struct DescriptorEmitter {
 };
 
 void EmitData(YAML::Emitter& out, DataType type, const TensorData& data) {
+  if (data.random_seed) {
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "fill" << YAML::Value << "random"
+        << YAML::Key << "seed" << YAML::Value << *data.random_seed << YAML::EndMap;
+    return;
+  }
   if (data.iota) {
     out << YAML::Flow << YAML::BeginMap << YAML::Key << "fill" << YAML::Value << "iota"
         << YAML::Key << "start" << YAML::Value << data.iota->start << YAML::Key << "step"
@@ -167,6 +174,17 @@ Values ExpandIota(DataType type, uint64_t count, Iota iota) {
     assert(type != DataType::kFloat16);  // not needed by any generated case
     values[i] = bits;
   }
+  return values;
+}
+
+Values Expand(const TensorDesc& tensor, const TensorData& data) {
+  const uint64_t count = tensor.ElementCount();
+  if (data.iota) return ExpandIota(tensor.data_type, count, *data.iota);
+  if (!data.random_seed) return data.values;
+  const unsigned width = unsigned(tensor.ElementSize()) * 8;
+  const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
+  Values values(count);
+  for (uint64_t i = 0; i < count; ++i) values[i] = SplitMix64(*data.random_seed + i) & mask;
   return values;
 }
 

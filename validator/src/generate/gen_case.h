@@ -23,10 +23,13 @@ struct Iota {
   int64_t step = 1;
 };
 
-// One tensor's data: inline logical values, or an iota fill rule.
+// One tensor's data: inline logical values, an iota fill rule, or
+// `{fill: random, seed: K}` (element i's bits are splitmix64(K + i), cut to
+// the type's width).
 struct TensorData {
   Values values;
-  std::optional<Iota> iota;
+  std::optional<Iota> iota = std::nullopt;
+  std::optional<uint64_t> random_seed = std::nullopt;
 };
 
 struct GenCase {
@@ -43,6 +46,8 @@ struct GenCase {
 // The iota rule's elements, as a loader expands them (integer types and
 // FLOAT32 / FLOAT64, where the values are exact).
 Values ExpandIota(DataType type, uint64_t count, Iota iota);
+// A tensor's elements whatever form its data takes, as a loader expands them.
+Values Expand(const TensorDesc& tensor, const TensorData& data);
 
 // A whole case file: a header comment, then `cases:`.
 std::string CaseFileText(const std::string& header, const std::vector<GenCase>& cases);

@@ -23,9 +23,7 @@ void CaseSink::AddChecked(const std::string& purpose, GenCase c) {
   const auto outputs = OutputSlots(c.desc);
   for (size_t i = 0; i < outputs.size(); ++i) {
     const TensorDesc& t = *outputs[i].desc;
-    const Values claimed = c.expected[i].iota
-                               ? ExpandIota(t.data_type, t.ElementCount(), *c.expected[i].iota)
-                               : c.expected[i].values;
+    const Values claimed = Expand(t, c.expected[i]);
     if (check.expected.size() != outputs.size() || check.expected[i].values != claimed)
       throw std::logic_error("generator: the fill rule claimed for " + c.name + " " +
                              outputs[i].role + " disagrees with the oracle");
@@ -180,8 +178,7 @@ void ComputeExpected(GenCase& c) {
   std::vector<Values> inputs;
   for (size_t i = 0; i < c.inputs.size(); ++i) {
     const TensorDesc& t = *InputSlots(c.desc)[i].desc;
-    inputs.push_back(c.inputs[i].iota ? ExpandIota(t.data_type, t.ElementCount(), *c.inputs[i].iota)
-                                      : c.inputs[i].values);
+    inputs.push_back(Expand(t, c.inputs[i]));
   }
   auto outputs = OracleOutputs(c.desc, inputs);
   c.expected.clear();

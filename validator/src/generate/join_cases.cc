@@ -61,6 +61,32 @@ void AddLarge(CaseSink& sink) {
   add(DataType::kUint32, {3, 70000}, 0, {2, 1}, "large-axis0-70000-inner");
   add(DataType::kFloat32, {1, 140000}, 1, {70001, 69999}, "large-axis1-140000");
   add(DataType::kInt32, {1, 100000, 1, 1}, 1, {34464, 1, 65535}, "large-axis1-100000");
+  // Random bits: consecutive runs of `{fill: random, seed: K}` are the rule
+  // with the seed moved on, and laid end to end they are the rule again.
+  GenCase c = Positive(MakeJoin(DataType::kUint16, {3, 70000}, 0, {1, 2}), "large-axis0-random");
+  c.description = "inputs are consecutive runs of one random rule; the output is the whole rule";
+  const uint64_t seed = SplitMix64(sink.seed() ^ HashName(c.name));
+  c.inputs = {{{}, std::nullopt, seed}, {{}, std::nullopt, seed + 70000}};
+  c.expected = {{{}, std::nullopt, seed}};
+  sink.AddChecked("large", std::move(c));
+}
+
+// Size 1 everywhere: at every rank, every dimension but the axis is 1, and
+// then the axis itself is 1 (one input) with the others 2.
+void AddUnitDims(CaseSink& sink) {
+  for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
+    const uint32_t axis = rank % 2 ? rank - 1 : 0;
+    std::vector<uint32_t> sizes(rank, 1);
+    sizes[axis] = 4;
+    const DataType type = kAllDataTypes[(rank * 5) % kDataTypeCount];
+    sink.AddComputed("corner", Positive(MakeJoin(type, sizes, axis, {3, 1}),
+                                        "unit-dims-but-axis" + std::to_string(axis)));
+    if (rank == 1) continue;
+    sizes.assign(rank, 2);
+    sizes[axis] = 1;
+    sink.AddComputed("corner", Positive(MakeJoin(type, sizes, axis, {1}),
+                                        "unit-axis" + std::to_string(axis)));
+  }
 }
 
 }  // namespace
@@ -75,6 +101,7 @@ OperatorDesc JoinCell(const CellSpec& cell) {
 
 void AddJoinCases(CaseSink& sink) {
   AddEveryAxis(sink);
+  AddUnitDims(sink);
   AddLarge(sink);
   const FeatureLevel top = TopRow(OperatorType::kJoin).level;
   JoinDesc base = MakeJoin(DataType::kFloat32, {2, 3, 4}, 2, {1, 3});

@@ -58,6 +58,17 @@ void AddLengths(CaseSink& sink) {
     ComputeExpected(c);
     sink.Add("corner", std::move(c));
   }
+  // Rank 1: one line, so one length per case; an axis of 5, then of 1.
+  for (const auto& [size, length] : {std::pair<uint32_t, uint64_t>{5, 0}, {5, 3}, {5, 5}, {5, 9},
+                                     {1, 0}, {1, 1}, {1, 4}}) {
+    GenCase one = Positive(MakeReverse(kAllDataTypes[(size + length) % kDataTypeCount],
+                                       DataType::kUint32, {size}, 0),
+                           "size" + std::to_string(size) + "-length" + std::to_string(length));
+    FillInputs(one, SplitMix64(sink.seed() ^ HashName(one.name)));
+    one.inputs[1].values = {length};
+    ComputeExpected(one);
+    sink.Add("corner", std::move(one));
+  }
   GenCase c = Positive(MakeReverse(DataType::kUint8, DataType::kUint64, {1, 1, 1, 4}, 3), "length-max-uint64");
   FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
   c.inputs[1].values = {~ElementBits{0}};
@@ -75,6 +86,23 @@ void AddLarge(CaseSink& sink) {
     c.inputs = {{{}, Iota{69999, -1}}, {{length}, std::nullopt}};
     c.expected = {{{}, Iota{0, 1}}};
     sink.AddChecked("large", std::move(c));
+  }
+}
+
+// Size 1 everywhere: at every rank, the axis alone of size 4, then the axis
+// of size 1 among dimensions of 2 (lengths as FillInputs cycles them).
+void AddUnitDims(CaseSink& sink) {
+  for (uint32_t rank = 2; rank <= kMaxDimensions; ++rank) {
+    const uint32_t axis = rank % 2 ? 0 : rank - 1;
+    std::vector<uint32_t> sizes(rank, 1);
+    sizes[axis] = 4;
+    const DataType type = kAllDataTypes[(rank * 7) % kDataTypeCount];
+    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, sizes, axis),
+                                        "unit-dims-but-axis" + std::to_string(axis)));
+    sizes.assign(rank, 2);
+    sizes[axis] = 1;
+    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, sizes, axis),
+                                        "unit-axis" + std::to_string(axis)));
   }
 }
 
@@ -106,6 +134,7 @@ OperatorDesc ReverseSubsequencesCell(const CellSpec& cell) {
 
 void AddReverseSubsequencesCases(CaseSink& sink) {
   AddEveryAxis(sink);
+  AddUnitDims(sink);
   AddLengths(sink);
   AddLarge(sink);
   AddInvalid(sink);

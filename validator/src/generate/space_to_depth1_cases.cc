@@ -50,14 +50,33 @@ void AddBlocks(CaseSink& sink) {
 // Large: N = 70000 with C = 1 and H = W = B. Output channel bh*B + bw of each
 // n reads input (n, 0, bh, bw), in both orders, so the output in row-major
 // order is the input in row-major order: iota in, iota out.
+// COLUMN_ROW_DEPTH with C = 2 likewise: output channel c*B*B + bh*B + bw
+// reads (n, c, bh, bw). (DEPTH_COLUMN_ROW with C > 1 is not an iota.)
 void AddLarge(CaseSink& sink) {
+  GenCase c = Positive(MakeS2D(DataType::kUint32, {70000, 1, 2, 2}, 2, DepthSpaceOrder::kDepthColumnRow),
+                       "dcr-large-n70000");
+  c.description = "C = 1, H = W = B: space-to-depth keeps row-major order, iota in, iota out";
+  c.inputs = {{{}, Iota{0, 1}}};
+  c.expected = {{{}, Iota{0, 1}}};
+  sink.AddChecked("large", std::move(c));
+  c = Positive(MakeS2D(DataType::kUint32, {70000, 2, 2, 2}, 2, DepthSpaceOrder::kColumnRowDepth),
+               "crd-large-n70000-c2");
+  c.description = "C = 2, H = W = B, COLUMN_ROW_DEPTH: row-major order kept, iota in, iota out";
+  c.inputs = {{{}, Iota{0, 1}}};
+  c.expected = {{{}, Iota{0, 1}}};
+  sink.AddChecked("large", std::move(c));
+}
+
+// Size 1 in every position of {N, C, H, W} the operator allows (H or W of 1
+// only with block size 1).
+void AddUnitDims(CaseSink& sink) {
   for (DepthSpaceOrder order : {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
-    GenCase c = Positive(MakeS2D(DataType::kUint32, {70000, 1, 2, 2}, 2, order),
-                         OrderTag(order) + "-large-n70000");
-    c.description = "C = 1, H = W = B: space-to-depth keeps row-major order, iota in, iota out";
-    c.inputs = {{{}, Iota{0, 1}}};
-    c.expected = {{{}, Iota{0, 1}}};
-    sink.AddChecked("large", std::move(c));
+    for (const std::vector<uint32_t>& input :
+         {std::vector<uint32_t>{1, 1, 2, 2}, {3, 1, 2, 4}, {2, 3, 1, 4}, {2, 3, 4, 1}}) {
+      const uint32_t block = input[2] == 1 || input[3] == 1 ? 1 : 2;
+      sink.AddComputed("corner", Positive(MakeS2D(DataType::kInt16, input, block, order),
+                                          OrderTag(order) + "-unit-dims-" + SizesTag(input)));
+    }
   }
 }
 
@@ -105,6 +124,7 @@ OperatorDesc SpaceToDepth1Cell(const CellSpec& cell) {
 }
 
 void AddSpaceToDepth1Cases(CaseSink& sink) {
+  AddUnitDims(sink);
   AddBlocks(sink);
   AddLarge(sink);
   AddInvalid(sink);

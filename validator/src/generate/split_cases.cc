@@ -63,6 +63,32 @@ void AddLarge(CaseSink& sink) {
   add(DataType::kUint32, {3, 70000}, 0, {1, 2}, "large-axis0-70000-inner");
   add(DataType::kFloat32, {1, 140000}, 1, {70000, 70000}, "large-axis1-140000");
   add(DataType::kInt32, {100000, 1, 1, 1}, 0, {65535, 1, 34464}, "large-axis0-100000");
+  // Random bits: slab i of `{fill: random, seed: K}` is the same rule with the
+  // seed moved on by the slab's first element.
+  GenCase c = Positive(MakeSplit(DataType::kUint16, {3, 70000}, 0, {2, 1}), "large-axis0-random");
+  c.description = "random input; each output is the random rule at its slab's offset";
+  const uint64_t seed = SplitMix64(sink.seed() ^ HashName(c.name));
+  c.inputs = {{{}, std::nullopt, seed}};
+  c.expected = {{{}, std::nullopt, seed}, {{}, std::nullopt, seed + 140000}};
+  sink.AddChecked("large", std::move(c));
+}
+
+// Size 1 everywhere: at every rank, every dimension but the axis is 1, and
+// then the axis itself is 1 (one piece) with the others 2.
+void AddUnitDims(CaseSink& sink) {
+  for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
+    const uint32_t axis = rank % 2 ? 0 : rank - 1;
+    std::vector<uint32_t> sizes(rank, 1);
+    sizes[axis] = 4;
+    const DataType type = kAllDataTypes[(rank * 3) % kDataTypeCount];
+    sink.AddComputed("corner", Positive(MakeSplit(type, sizes, axis, {1, 3}),
+                                        "unit-dims-but-axis" + std::to_string(axis)));
+    if (rank == 1) continue;
+    sizes.assign(rank, 2);
+    sizes[axis] = 1;
+    sink.AddComputed("corner", Positive(MakeSplit(type, sizes, axis, {1}),
+                                        "unit-axis" + std::to_string(axis)));
+  }
 }
 
 }  // namespace
@@ -77,6 +103,7 @@ OperatorDesc SplitCell(const CellSpec& cell) {
 
 void AddSplitCases(CaseSink& sink) {
   AddEveryAxis(sink);
+  AddUnitDims(sink);
   AddLarge(sink);
   const FeatureLevel top = TopRow(OperatorType::kSplit).level;
   SplitDesc base = MakeSplit(DataType::kFloat32, {2, 3, 4}, 1, {1, 2});
