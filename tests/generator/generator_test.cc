@@ -1,6 +1,7 @@
 // The generator is deterministic, names cases uniquely, covers every cell of
 // the support table, and its must-reject cases follow erratum J1.
 #include <set>
+#include <tuple>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -94,14 +95,110 @@ TEST(Generator, EveryAllowedCellHasAPositiveCase) {
   for (const OperatorCoverage& cov : report.operators) EXPECT_EQ(cov.outside_table, 0u);
 }
 
-TEST(Generator, EveryReasonHasARejectCase) {
-  std::set<Reason> seen;
+// Which rules each operator can break, read off the specification (not the
+// validator): the tensor rules and the cross-tensor rules everywhere, the
+// operator's own rules, and the gates its support table and introduction
+// level imply.
+std::set<Reason> ReasonsFor(OperatorType op) {
+  std::set<Reason> reasons = {
+      Reason::TENSOR_RANK_INVALID,           Reason::TENSOR_SIZE_ZERO,
+      Reason::TENSOR_STRIDES_RANK_MISMATCH,  Reason::TENSOR_TOO_MANY_ELEMENTS,
+      Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,   Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
+      Reason::TENSOR_ALIGNMENT_INVALID,      Reason::TENSOR_OUTPUT_ALIASED,
+      Reason::RANK_MISMATCH,                 Reason::RANK_NOT_SUPPORTED,
+      Reason::DATA_TYPE_MISMATCH,            Reason::DATA_TYPE_NOT_SUPPORTED};
+  const auto add = [&](std::initializer_list<Reason> more) { reasons.insert(more); };
+  switch (op) {
+    case OperatorType::kSplit:
+      add({Reason::TENSOR_COUNT_ZERO, Reason::AXIS_OUT_OF_RANGE, Reason::SPLIT_SIZES_MISMATCH,
+           Reason::SPLIT_AXIS_SIZES_MISMATCH});
+      break;
+    case OperatorType::kJoin:
+      add({Reason::TENSOR_COUNT_ZERO, Reason::AXIS_OUT_OF_RANGE, Reason::JOIN_SIZES_MISMATCH,
+           Reason::JOIN_AXIS_SIZES_MISMATCH});
+      break;
+    case OperatorType::kGather:
+      add({Reason::AXIS_OUT_OF_RANGE, Reason::INDEX_DATA_TYPE_NOT_SUPPORTED,
+           Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE, Reason::GATHER_OUTPUT_RANK_OVERFLOW,
+           Reason::GATHER_OUTPUT_SIZES_MISMATCH});
+      break;
+    case OperatorType::kDepthToSpace1:
+      add({Reason::OPERATOR_NOT_AVAILABLE, Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO,
+           Reason::DEPTH_SPACE_ORDER_INVALID, Reason::DEPTH_TO_SPACE_CHANNELS_NOT_DIVISIBLE,
+           Reason::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH});
+      break;
+    case OperatorType::kSpaceToDepth1:
+      add({Reason::OPERATOR_NOT_AVAILABLE, Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO,
+           Reason::DEPTH_SPACE_ORDER_INVALID, Reason::SPACE_TO_DEPTH_SPATIAL_NOT_DIVISIBLE,
+           Reason::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH});
+      break;
+    case OperatorType::kReverseSubsequences:
+      add({Reason::OPERATOR_NOT_AVAILABLE, Reason::AXIS_OUT_OF_RANGE,
+           Reason::INDEX_DATA_TYPE_NOT_SUPPORTED, Reason::REVERSE_LENGTHS_SIZES_MISMATCH,
+           Reason::REVERSE_OUTPUT_SIZES_MISMATCH});
+      break;
+  }
+  return reasons;
+}
+
+// (operator, level, reason) of every generated must-reject case.
+std::set<std::tuple<OperatorType, FeatureLevel, Reason>> RejectCells() {
+  std::set<std::tuple<OperatorType, FeatureLevel, Reason>> cells;
   for (const auto& [path, cases] : AllCases().files())
     for (const GenCase& c : cases)
-      if (c.expect == Expect::kReject) seen.insert(c.reason);
-  for (Reason r : AllReasons()) {
-    if (r == Reason::OK) continue;
-    EXPECT_TRUE(seen.count(r)) << ReasonName(r);
+      if (c.expect == Expect::kReject) cells.insert({TypeOf(c.desc), c.level, c.reason});
+  return cells;
+}
+
+TEST(Generator, EveryReasonBelongsToAnOperator) {
+  std::set<Reason> all;
+  for (OperatorType op : kAllOperatorTypes) all.merge(ReasonsFor(op));
+  for (Reason r : AllReasons())
+    if (r != Reason::OK) {
+      EXPECT_TRUE(all.count(r)) << ReasonName(r) << " is in no operator's list";
+    }
+}
+
+TEST(Generator, EveryOperatorHasARejectCaseForEveryRuleItCanBreak) {
+  std::set<std::pair<OperatorType, Reason>> seen;
+  for (const auto& [op, level, reason] : RejectCells()) seen.insert({op, reason});
+  for (OperatorType op : kAllOperatorTypes)
+    for (Reason r : ReasonsFor(op))
+      EXPECT_TRUE(seen.count({op, r})) << OperatorName(op) << " has no " << ReasonName(r) << " case";
+}
+
+// Each row of each support table refuses, at its own level, a data type, a
+// rank and an index type it does not allow, where such exist; an operator
+// introduced after 1_0 is refused below its level.
+TEST(Generator, EveryFeatureLevelGatesWhatItDisallows) {
+  const auto cells = RejectCells();
+  const auto has = [&](OperatorType op, FeatureLevel level, Reason r) {
+    return cells.count({op, level, r}) > 0;
+  };
+  for (OperatorType op : kAllOperatorTypes) {
+    for (const SupportRow& row : SupportTable(op)) {
+      SCOPED_TRACE(std::string(OperatorName(op)) + " at " + std::string(FeatureLevelName(row.level)));
+      const auto count = [](DataTypeSet set) {
+        size_t n = 0;
+        set.ForEach([&](DataType) { ++n; });
+        return n;
+      };
+      if (count(row.data_types) < kDataTypeCount) {
+        EXPECT_TRUE(has(op, row.level, Reason::DATA_TYPE_NOT_SUPPORTED));
+      }
+      if (row.min_rank > 1 || row.max_rank < kMaxDimensions) {
+        EXPECT_TRUE(has(op, row.level, Reason::RANK_NOT_SUPPORTED));
+      }
+      if (HasIndexTensor(op) && count(row.index_types) < 4) {  // INT64 INT32 UINT64 UINT32
+        EXPECT_TRUE(has(op, row.level, Reason::INDEX_DATA_TYPE_NOT_SUPPORTED));
+      }
+    }
+    if (IntroducedAt(op) > FeatureLevel::k1_0) {
+      bool below = false;
+      for (const auto& [o, level, r] : cells)
+        below |= o == op && r == Reason::OPERATOR_NOT_AVAILABLE && level < IntroducedAt(op);
+      EXPECT_TRUE(below) << OperatorName(op) << " is not refused below its introduction";
+    }
   }
 }
 
