@@ -1,7 +1,9 @@
 // The specification's own examples (seeds 000-004), values typed in from the
-// pages, run through naive::Execute so that dispatch is covered too.
+// pages, run through naive::Execute and blocked::Execute so that dispatch is
+// covered too.
 #include <gtest/gtest.h>
 
+#include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
 #include "testing/test_tensor.h"
 
@@ -30,9 +32,11 @@ std::vector<std::byte> Iota(uint32_t from, uint32_t count, bool as_float) {
 TensorDesc F32(std::vector<uint32_t> sizes) { return TensorDesc::Packed(DataType::kFloat32, sizes); }
 TensorDesc U32(std::vector<uint32_t> sizes) { return TensorDesc::Packed(DataType::kUint32, sizes); }
 
-// Runs `desc` on the given packed inputs and compares every output.
-void ExpectExample(const OperatorDesc& desc, const std::vector<std::vector<std::byte>>& inputs,
-                   const std::vector<std::vector<std::byte>>& expected) {
+// Runs `desc` on the given packed inputs, on each implementation, and
+// compares every output.
+void ExpectExampleOn(void (*execute)(const OperatorDesc&, const Bindings&), const OperatorDesc& desc,
+                     const std::vector<std::vector<std::byte>>& inputs,
+                     const std::vector<std::vector<std::byte>>& expected) {
   const std::vector<TensorSlot> in_slots = InputSlots(desc);
   const std::vector<TensorSlot> out_slots = OutputSlots(desc);
   ASSERT_EQ(in_slots.size(), inputs.size());
@@ -44,12 +48,22 @@ void ExpectExample(const OperatorDesc& desc, const std::vector<std::vector<std::
   for (const TestTensor& t : in) bindings.inputs.push_back(t.buffer.data());
   for (TestTensor& t : out) bindings.outputs.push_back(t.buffer.data());
 
-  naive::Execute(desc, bindings);
+  execute(desc, bindings);
 
   for (size_t i = 0; i < out.size(); ++i) {
     EXPECT_TRUE(LogicalBitsEqual(out[i].desc, expected[i], ReadLogical(out[i]))) << out_slots[i].role;
     EXPECT_TRUE(OnlyElementsWritten(out[i])) << out_slots[i].role;
   }
+}
+
+void ExpectExample(const OperatorDesc& desc, const std::vector<std::vector<std::byte>>& inputs,
+                   const std::vector<std::vector<std::byte>>& expected) {
+  {
+    SCOPED_TRACE("naive");
+    ExpectExampleOn(&naive::Execute, desc, inputs, expected);
+  }
+  SCOPED_TRACE("blocked");
+  ExpectExampleOn(&blocked::Execute, desc, inputs, expected);
 }
 
 TEST(SpecExamples, split_axis_2) {

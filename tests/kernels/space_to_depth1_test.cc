@@ -1,3 +1,4 @@
+#include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
 
 #include <gtest/gtest.h>
@@ -8,43 +9,49 @@
 namespace dmlconf::testing {
 namespace {
 
+// Every test runs both implementations: they share one signature, so the
+// kernel is the parameter (naive/blocked in the test name).
+class SpaceToDepth1Kernels : public ::testing::TestWithParam<SpaceToDepth1Tester::Kernel> {};
+INSTANTIATE_TEST_SUITE_P(Naive, SpaceToDepth1Kernels, ::testing::Values(&naive::SpaceToDepth1));
+INSTANTIATE_TEST_SUITE_P(Blocked, SpaceToDepth1Kernels, ::testing::Values(&blocked::SpaceToDepth1));
+
 constexpr DepthSpaceOrder kDcr = DepthSpaceOrder::kDepthColumnRow;
 constexpr DepthSpaceOrder kCrd = DepthSpaceOrder::kColumnRowDepth;
 
-TEST(NaiveSpaceToDepth1, one_block) {
+TEST_P(SpaceToDepth1Kernels, one_block) {
   for (DepthSpaceOrder order : {kDcr, kCrd})
     SpaceToDepth1Tester().input_sizes({1, 1, 2, 2}).block_size(2).order(order)
-        .Test(naive::SpaceToDepth1);
+        .Test(GetParam());
 }
 
-TEST(NaiveSpaceToDepth1, block_size_one_is_a_copy) {
-  SpaceToDepth1Tester().input_sizes({2, 3, 2, 2}).block_size(1).Test(naive::SpaceToDepth1);
+TEST_P(SpaceToDepth1Kernels, block_size_one_is_a_copy) {
+  SpaceToDepth1Tester().input_sizes({2, 3, 2, 2}).block_size(1).Test(GetParam());
 }
 
-TEST(NaiveSpaceToDepth1, strided_tensors) {
+TEST_P(SpaceToDepth1Kernels, strided_tensors) {
   SpaceToDepth1Tester().input_sizes({1, 2, 4, 6}).input_strides({64, 32, 8, 1})
-      .output_strides({100, 13, 4, 1}).order(kCrd).Test(naive::SpaceToDepth1);
+      .output_strides({100, 13, 4, 1}).order(kCrd).Test(GetParam());
   SpaceToDepth1Tester().input_sizes({2, 2, 4, 2}).input_strides({1, 2, 4, 16})
-      .Test(naive::SpaceToDepth1);
+      .Test(GetParam());
   SpaceToDepth1Tester().input_sizes({2, 2, 4, 2}).input_strides({16, 8, 0, 1})
-      .Test(naive::SpaceToDepth1);
+      .Test(GetParam());
 }
 
-TEST(NaiveSpaceToDepth1, total_size_larger_than_needed) {
-  SpaceToDepth1Tester().input_sizes({1, 2, 4, 6}).extra_bytes(4).Test(naive::SpaceToDepth1);
+TEST_P(SpaceToDepth1Kernels, total_size_larger_than_needed) {
+  SpaceToDepth1Tester().input_sizes({1, 2, 4, 6}).extra_bytes(4).Test(GetParam());
 }
 
-TEST(NaiveSpaceToDepth1, every_element_size) {
+TEST_P(SpaceToDepth1Kernels, every_element_size) {
   for (size_t size : {1, 2, 4, 8})
     for (DepthSpaceOrder order : {kDcr, kCrd})
       SpaceToDepth1Tester().input_sizes({1, 3, 4, 2}).order(order).element_size(size)
-          .Test(naive::SpaceToDepth1);
+          .Test(GetParam());
 }
 
-TEST(NaiveSpaceToDepth1, special_bit_patterns_preserved) {
+TEST_P(SpaceToDepth1Kernels, special_bit_patterns_preserved) {
   for (size_t size : {2, 4, 8})
     SpaceToDepth1Tester().input_sizes({1, 2, 2, 4}).element_size(size).special_values(true)
-        .Test(naive::SpaceToDepth1);
+        .Test(GetParam());
 }
 
 struct BlockParam {
@@ -69,14 +76,16 @@ std::vector<BlockParam> BlockParams() {
   return params;
 }
 
-class NaiveSpaceToDepth1Block : public ::testing::TestWithParam<BlockParam> {};
+class SpaceToDepth1Block : public ::testing::TestWithParam<BlockParam> {};
 
-TEST_P(NaiveSpaceToDepth1Block, matches_reshape_shuffle) {
-  SpaceToDepth1Tester().input_sizes(GetParam().input_sizes).block_size(GetParam().block_size)
-      .order(GetParam().order).Test(naive::SpaceToDepth1);
+TEST_P(SpaceToDepth1Block, matches_reshape_shuffle) {
+  // Both implementations on every block size and order.
+  for (auto kernel : {&naive::SpaceToDepth1, &blocked::SpaceToDepth1})
+    SpaceToDepth1Tester().input_sizes(GetParam().input_sizes).block_size(GetParam().block_size)
+      .order(GetParam().order).Test(kernel);
 }
 
-INSTANTIATE_TEST_SUITE_P(BlockSizesAndOrders, NaiveSpaceToDepth1Block,
+INSTANTIATE_TEST_SUITE_P(BlockSizesAndOrders, SpaceToDepth1Block,
                          ::testing::ValuesIn(BlockParams()), ParamName());
 
 }  // namespace

@@ -1,3 +1,4 @@
+#include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
 
 #include <gtest/gtest.h>
@@ -8,42 +9,48 @@
 namespace dmlconf::testing {
 namespace {
 
+// Every test runs both implementations: they share one signature, so the
+// kernel is the parameter (naive/blocked in the test name).
+class DepthToSpace1Kernels : public ::testing::TestWithParam<DepthToSpace1Tester::Kernel> {};
+INSTANTIATE_TEST_SUITE_P(Naive, DepthToSpace1Kernels, ::testing::Values(&naive::DepthToSpace1));
+INSTANTIATE_TEST_SUITE_P(Blocked, DepthToSpace1Kernels, ::testing::Values(&blocked::DepthToSpace1));
+
 constexpr DepthSpaceOrder kDcr = DepthSpaceOrder::kDepthColumnRow;
 constexpr DepthSpaceOrder kCrd = DepthSpaceOrder::kColumnRowDepth;
 
-TEST(NaiveDepthToSpace1, one_pixel) {
+TEST_P(DepthToSpace1Kernels, one_pixel) {
   for (DepthSpaceOrder order : {kDcr, kCrd})
     DepthToSpace1Tester().input_sizes({1, 4, 1, 1}).block_size(2).order(order)
-        .Test(naive::DepthToSpace1);
+        .Test(GetParam());
 }
 
-TEST(NaiveDepthToSpace1, block_size_one_is_a_copy) {
-  DepthToSpace1Tester().input_sizes({2, 3, 2, 2}).block_size(1).Test(naive::DepthToSpace1);
+TEST_P(DepthToSpace1Kernels, block_size_one_is_a_copy) {
+  DepthToSpace1Tester().input_sizes({2, 3, 2, 2}).block_size(1).Test(GetParam());
 }
 
-TEST(NaiveDepthToSpace1, strided_tensors) {
+TEST_P(DepthToSpace1Kernels, strided_tensors) {
   DepthToSpace1Tester().input_sizes({1, 4, 2, 3}).input_strides({40, 10, 4, 1})
-      .output_strides({60, 30, 7, 1}).Test(naive::DepthToSpace1);
+      .output_strides({60, 30, 7, 1}).Test(GetParam());
   DepthToSpace1Tester().input_sizes({2, 4, 2, 3}).input_strides({1, 2, 24, 8}).order(kCrd)
-      .Test(naive::DepthToSpace1);
+      .Test(GetParam());
   DepthToSpace1Tester().input_sizes({2, 4, 2, 3}).input_strides({0, 6, 3, 1})
-      .Test(naive::DepthToSpace1);
+      .Test(GetParam());
 }
 
-TEST(NaiveDepthToSpace1, total_size_larger_than_needed) {
+TEST_P(DepthToSpace1Kernels, total_size_larger_than_needed) {
   DepthToSpace1Tester().input_sizes({1, 8, 2, 3}).order(kCrd).extra_bytes(40)
-      .Test(naive::DepthToSpace1);
+      .Test(GetParam());
 }
 
-TEST(NaiveDepthToSpace1, every_element_size) {
+TEST_P(DepthToSpace1Kernels, every_element_size) {
   for (size_t size : {1, 2, 4, 8})
-    DepthToSpace1Tester().input_sizes({1, 8, 3, 2}).element_size(size).Test(naive::DepthToSpace1);
+    DepthToSpace1Tester().input_sizes({1, 8, 3, 2}).element_size(size).Test(GetParam());
 }
 
-TEST(NaiveDepthToSpace1, special_bit_patterns_preserved) {
+TEST_P(DepthToSpace1Kernels, special_bit_patterns_preserved) {
   for (size_t size : {2, 4, 8})
     DepthToSpace1Tester().input_sizes({1, 4, 2, 2}).element_size(size).special_values(true)
-        .Test(naive::DepthToSpace1);
+        .Test(GetParam());
 }
 
 struct BlockParam {
@@ -68,19 +75,21 @@ std::vector<BlockParam> BlockParams() {
   return params;
 }
 
-class NaiveDepthToSpace1Block : public ::testing::TestWithParam<BlockParam> {};
+class DepthToSpace1Block : public ::testing::TestWithParam<BlockParam> {};
 
-TEST_P(NaiveDepthToSpace1Block, matches_reshape_shuffle) {
-  DepthToSpace1Tester().input_sizes(GetParam().input_sizes).block_size(GetParam().block_size)
-      .order(GetParam().order).Test(naive::DepthToSpace1);
+TEST_P(DepthToSpace1Block, matches_reshape_shuffle) {
+  // Both implementations on every block size and order.
+  for (auto kernel : {&naive::DepthToSpace1, &blocked::DepthToSpace1})
+    DepthToSpace1Tester().input_sizes(GetParam().input_sizes).block_size(GetParam().block_size)
+      .order(GetParam().order).Test(kernel);
 }
 
-INSTANTIATE_TEST_SUITE_P(BlockSizesAndOrders, NaiveDepthToSpace1Block,
+INSTANTIATE_TEST_SUITE_P(BlockSizesAndOrders, DepthToSpace1Block,
                          ::testing::ValuesIn(BlockParams()), ParamName());
 
 // S2D(D2S(x)) == x and D2S(S2D(y)) == y, both orders: the naive kernels are
 // each other's inverse.
-TEST(NaiveDepthSpaceRoundTrip, space_to_depth_undoes_depth_to_space) {
+TEST(DepthSpaceRoundTrip, space_to_depth_undoes_depth_to_space) {
   for (DepthSpaceOrder order : {kDcr, kCrd})
     for (uint32_t b : {2u, 3u}) {
       SCOPED_TRACE(DepthSpaceOrderName(order) + " block " + std::to_string(b));
