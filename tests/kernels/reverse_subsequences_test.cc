@@ -70,6 +70,22 @@ TEST_P(ReverseSubsequencesKernels, every_element_size) {
         .Test(GetParam());
 }
 
+// An outer axis with lengths along the inner dimension P: lengths that change
+// every column make more runs than the blocked kernel keeps at once (it then
+// walks P span by span), equal ones one run as long as P, and broadcast ones
+// (stride 0) a single value read once.
+TEST_P(ReverseSubsequencesKernels, outer_axis_lengths_changing_every_column) {
+  ReverseSubsequencesTester().input_sizes({5, 700}).axis(0).Test(GetParam());
+  ReverseSubsequencesTester().input_sizes({2, 6, 300}).axis(1).lengths_type(DataType::kUint64).Test(GetParam());
+}
+
+TEST_P(ReverseSubsequencesKernels, outer_axis_lengths_equal_or_broadcast) {
+  ReverseSubsequencesTester().input_sizes({6, 1000}).axis(0).lengths(std::vector<uint64_t>(1000, 4))
+      .Test(GetParam());
+  ReverseSubsequencesTester().input_sizes({6, 1000}).axis(0).lengths(std::vector<uint64_t>(1000, 9))
+      .lengths_strides({0, 0}).Test(GetParam());
+}
+
 TEST_P(ReverseSubsequencesKernels, special_bit_patterns_preserved) {
   for (size_t size : {2, 4, 8})
     ReverseSubsequencesTester().input_sizes({3, 7}).axis(1).lengths({7, 3, 0}).element_size(size)
