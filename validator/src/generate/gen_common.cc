@@ -80,6 +80,13 @@ std::vector<uint32_t> SmallShape(uint32_t rank, uint32_t variant) {
   return sizes;
 }
 
+UnitDimShapes UnitDims(uint32_t rank, uint32_t axis, uint32_t axis_size) {
+  UnitDimShapes shapes{std::vector<uint32_t>(rank, 1), std::vector<uint32_t>(rank, 2)};
+  shapes.all_but_axis[axis] = axis_size;
+  shapes.unit_axis[axis] = 1;
+  return shapes;
+}
+
 uint64_t SplitMix64(uint64_t x) {
   x += 0x9e3779b97f4a7c15ull;
   uint64_t z = x;

@@ -65,6 +65,13 @@ const SupportRow& TopRow(OperatorType op);
 // so that size-1 dimensions move around.
 std::vector<uint32_t> SmallShape(uint32_t rank, uint32_t variant);
 
+// Size 1 everywhere, for one rank: every dimension 1 but the axis (of
+// `axis_size`), and the axis 1 among dimensions of 2.
+struct UnitDimShapes {
+  std::vector<uint32_t> all_but_axis, unit_axis;
+};
+UnitDimShapes UnitDims(uint32_t rank, uint32_t axis, uint32_t axis_size);
+
 // splitmix64, as cases/README.md defines it for `fill: random`.
 uint64_t SplitMix64(uint64_t x);
 uint64_t HashName(const std::string& name);

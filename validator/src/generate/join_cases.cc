@@ -76,15 +76,12 @@ void AddLarge(CaseSink& sink) {
 void AddUnitDims(CaseSink& sink) {
   for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
     const uint32_t axis = rank % 2 ? rank - 1 : 0;
-    std::vector<uint32_t> sizes(rank, 1);
-    sizes[axis] = 4;
+    const UnitDimShapes shapes = UnitDims(rank, axis, 4);
     const DataType type = kAllDataTypes[(rank * 5) % kDataTypeCount];
-    sink.AddComputed("corner", Positive(MakeJoin(type, sizes, axis, {3, 1}),
+    sink.AddComputed("corner", Positive(MakeJoin(type, shapes.all_but_axis, axis, {3, 1}),
                                         "unit-dims-but-axis" + std::to_string(axis)));
     if (rank == 1) continue;
-    sizes.assign(rank, 2);
-    sizes[axis] = 1;
-    sink.AddComputed("corner", Positive(MakeJoin(type, sizes, axis, {1}),
+    sink.AddComputed("corner", Positive(MakeJoin(type, shapes.unit_axis, axis, {1}),
                                         "unit-axis" + std::to_string(axis)));
   }
 }

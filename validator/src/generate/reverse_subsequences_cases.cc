@@ -94,14 +94,11 @@ void AddLarge(CaseSink& sink) {
 void AddUnitDims(CaseSink& sink) {
   for (uint32_t rank = 2; rank <= kMaxDimensions; ++rank) {
     const uint32_t axis = rank % 2 ? 0 : rank - 1;
-    std::vector<uint32_t> sizes(rank, 1);
-    sizes[axis] = 4;
+    const UnitDimShapes shapes = UnitDims(rank, axis, 4);
     const DataType type = kAllDataTypes[(rank * 7) % kDataTypeCount];
-    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, sizes, axis),
+    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, shapes.all_but_axis, axis),
                                         "unit-dims-but-axis" + std::to_string(axis)));
-    sizes.assign(rank, 2);
-    sizes[axis] = 1;
-    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, sizes, axis),
+    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, shapes.unit_axis, axis),
                                         "unit-axis" + std::to_string(axis)));
   }
 }
