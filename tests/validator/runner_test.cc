@@ -113,14 +113,6 @@ TEST(Runner, LevelsAboveTheRunOrTheBackendAreSkipped) {
   EXPECT_THAT(backend_low.message, HasSubstr("declares 2_0"));
 }
 
-TEST(Runner, CaseWithASkipReasonIsSkipped) {
-  Case c = SplitCase();
-  c.skip_reason = "a chain of three calls";
-  const CaseResult r = Judge(c, Lie::kRefuseEverything);
-  EXPECT_EQ(r.verdict, Verdict::kSkipped);
-  EXPECT_EQ(r.message, "a chain of three calls");
-}
-
 // A reverse of both axes of the 2x3 matrix {1,2,3; 4,5,6} as two calls:
 // rows first (lengths 2 down axis 0), then columns (lengths 3 along axis 1).
 // Reversed twice it reads {6,5,4; 3,2,1}, worked out by hand.

@@ -178,7 +178,6 @@ Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
 }
 
 std::optional<std::string> SkipReason(const Case& c, Backend& backend, FeatureLevel run_level) {
-  if (!c.skip_reason.empty()) return c.skip_reason;
   if (c.feature_level > run_level)
     return "the case needs feature level " + std::string(FeatureLevelName(c.feature_level)) +
            ", the run is at " + std::string(FeatureLevelName(run_level));

@@ -54,9 +54,6 @@ struct Case {
   // output. Every call is checked like a case of its own (stray writes,
   // guards); only the last one's values are compared.
   std::vector<ChainStep> then;
-  // Non-empty: the case cannot be run here; the runner reports it skipped
-  // with this reason.
-  std::string skip_reason;
 
   OperatorType op() const { return TypeOf(descriptor); }
 };
