@@ -198,6 +198,15 @@ TEST(OracleLoader, MalformedDocumentsNameTheProblem) {
   EXPECT_THAT(error_of(replaced("FLOAT16\", \"shape\": [1, 1]", "FLOAT17\", \"shape\": [1, 1]")),
               HasSubstr("FLOAT17"));
   EXPECT_THAT(error_of(replaced("\"match\"", "\"maybe\"")), HasSubstr("maybe"));
+  EXPECT_THAT(error_of(replaced("\"Axis\": 1", "\"Axis\": \"one\"")),
+              HasSubstr("attribute 'Axis' is not a 32-bit unsigned integer: 'one'"));
+  EXPECT_THAT(error_of(replaced("\"shape\": [1, 1]", "\"shape\": [1, -1]")),
+              HasSubstr("InputTensors[1]: shape[1] is not a 32-bit unsigned integer: '-1'"));
+  EXPECT_THAT(error_of(replaced("\"shape\": [1, 1]", "\"shape\": \"1x1\"")),
+              HasSubstr("shape is not a list of sizes"));
+  // 2^32-1 squared elements of 2 bytes: the byte count must not wrap around.
+  EXPECT_THAT(error_of(replaced("\"shape\": [1, 1]", "\"shape\": [4294967295, 4294967295]")),
+              HasSubstr("shape describes more than 2^64 bytes"));
   EXPECT_THAT(error_of(R"({"format": "other", "cases": []})"), HasSubstr("not a dmlconf-oracle-v1"));
   EXPECT_THAT(error_of(replaced("\"op\": \"JOIN\"", "\"op\": \"CONCAT\"")), HasSubstr("CONCAT"));
   EXPECT_THAT(error_of(replaced("wpt/concat/two", "x", "\"0042\"", "\"042\"")),

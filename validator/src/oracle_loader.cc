@@ -53,10 +53,19 @@ std::string Text(const YAML::Node& node, const char* key, const std::string& whe
   return value.as<std::string>();
 }
 
+// A 32-bit unsigned scalar, or an error naming `what` and the text found.
+uint32_t Uint32Of(const YAML::Node& value, const std::string& what, const std::string& where) {
+  uint32_t out = 0;
+  if (!value.IsScalar() || !YAML::convert<uint32_t>::decode(value, out))
+    Fail(where, what + " is not a 32-bit unsigned integer" +
+                    (value.IsScalar() ? ": '" + value.Scalar() + "'" : ""));
+  return out;
+}
+
 uint32_t Uint(const YAML::Node& node, const char* key, const std::string& where) {
   const YAML::Node value = node[key];
   if (!value) Fail(where, std::string("missing attribute '") + key + "'");
-  return value.as<uint32_t>();
+  return Uint32Of(value, std::string("attribute '") + key + "'", where);
 }
 
 // The oracle's tensors are packed: Sizes and DataType say everything else.
@@ -64,11 +73,19 @@ OracleTensor ParseTensor(const YAML::Node& node, const std::string& where) {
   const std::string dtype = Text(node, "dtype", where);
   const std::optional<DataType> type = ParseDataType(dtype);
   if (!type) Fail(where, "unknown dtype '" + dtype + "'");
+  const YAML::Node shape = node["shape"];
+  if (!shape || !shape.IsSequence()) Fail(where, "shape is not a list of sizes");
   std::vector<uint32_t> sizes;
-  for (const YAML::Node& size : node["shape"]) sizes.push_back(size.as<uint32_t>());
+  // Counted with an overflow check: a lying shape must not wrap to a small size.
+  uint64_t want = ElementSize(*type);
+  for (size_t d = 0; d < shape.size(); ++d) {
+    sizes.push_back(Uint32Of(shape[d], "shape[" + std::to_string(d) + "]", where));
+    if (sizes.back() != 0 && want > UINT64_MAX / sizes.back())
+      Fail(where, "shape describes more than 2^64 bytes");
+    want *= sizes.back();
+  }
   OracleTensor tensor{TensorDesc::Packed(*type, std::move(sizes)), {}};
   tensor.bytes = ParseHex(where, Text(node, "hex", where));
-  const uint64_t want = tensor.desc.ElementCount() * tensor.desc.ElementSize();
   if (tensor.bytes.size() != want)
     Fail(where, "hex holds " + std::to_string(tensor.bytes.size()) + " bytes, Sizes and dtype need " +
                     std::to_string(want));
