@@ -23,5 +23,6 @@ const std::string& CommandLine();
 void AddRunCommand(CLI::App& app);
 void AddListCommand(CLI::App& app);
 void AddReasonsCommand(CLI::App& app);
+void AddSupportCommand(CLI::App& app);
 
 }  // namespace dmlconf::cli

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   AddRunCommand(app);
   AddListCommand(app);
   AddReasonsCommand(app);
+  AddSupportCommand(app);
   AddGenerateCommand(app);
   AddCoverageCommand(app);
   try {
