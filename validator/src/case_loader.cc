@@ -192,8 +192,7 @@ void CheckSharedLocationsAgree(const Field& f, const TensorDesc& desc,
   if (!desc.strides || !LayoutIsUsable(desc) || desc.ElementCount() == 0) return;
   std::vector<std::byte> buffer(desc.TotalBytes());
   ScatterLogical(desc, packed.data(), buffer.data());
-  std::vector<std::byte> back(packed.size());
-  GatherLogical(desc, buffer.data(), back.data());
+  const std::vector<std::byte> back = ReadLogical(desc, buffer.data());
   const size_t size = desc.ElementSize();
   for (size_t i = 0; i < packed.size() / size; ++i) {
     if (std::memcmp(&packed[i * size], &back[i * size], size) == 0) continue;

@@ -17,13 +17,6 @@ std::string Describe(const Validation& v) {
   return v.ok() ? std::string("accepts it") : "refuses it with " + v.ToString();
 }
 
-// The outputs' packed logical bytes.
-std::vector<std::byte> Logical(const TensorDesc& desc, const std::byte* buffer) {
-  std::vector<std::byte> bytes(LogicalBytes(desc));
-  GatherLogical(desc, buffer, bytes.data());
-  return bytes;
-}
-
 class CrossCheckBackend final : public Backend {
  public:
   CrossCheckBackend(std::unique_ptr<Backend> primary, std::unique_ptr<Backend> secondary)
@@ -72,12 +65,12 @@ class CrossCheckBackend final : public Backend {
   // difference is in an element.
   std::optional<std::string> Compare(const TensorDesc& desc, const std::string& role,
                                      const std::byte* primary, const GuardedBuffer& secondary) {
-    const std::string who = secondary_->Name() + " and " + primary_->Name() + " disagree: ";
     if (auto at = secondary.FirstGuardChange())
       return secondary_->Name() + " wrote outside its output buffer: " +
              DescribeOffset(*at, secondary.size(), role) + " changed";
-    const std::vector<std::byte> expected = Logical(desc, primary);
-    const std::vector<std::byte> actual = Logical(desc, secondary.data());
+    const std::string who = secondary_->Name() + " and " + primary_->Name() + " disagree: ";
+    const std::vector<std::byte> expected = ReadLogical(desc, primary);
+    const std::vector<std::byte> actual = ReadLogical(desc, secondary.data());
     if (auto diff = CompareLogical(role, desc, expected, actual))
       return who + *diff + " (expected: " + primary_->Name() + ", actual: " + secondary_->Name() +
              ")";

@@ -112,10 +112,8 @@ std::optional<std::string> CheckStrayWrites(const Call& c, const Buffers& b) {
 std::vector<std::vector<std::byte>> LogicalOutputs(const Call& c, const Buffers& b) {
   const std::vector<TensorSlot> outs = OutputSlots(c.descriptor);
   std::vector<std::vector<std::byte>> logical;
-  for (size_t i = 0; i < outs.size(); ++i) {
-    std::vector<std::byte>& bytes = logical.emplace_back(LogicalBytes(*outs[i].desc));
-    GatherLogical(*outs[i].desc, b.outputs[i].data(), bytes.data());
-  }
+  for (size_t i = 0; i < outs.size(); ++i)
+    logical.push_back(ReadLogical(*outs[i].desc, b.outputs[i].data()));
   return logical;
 }
 

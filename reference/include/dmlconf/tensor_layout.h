@@ -38,5 +38,7 @@ void ScatterLogical(const TensorDesc& desc, const std::byte* packed, std::byte* 
 void GatherLogical(const TensorDesc& desc, const std::byte* buffer, std::byte* packed);
 // Packed byte size of the logical elements: ElementCount() * ElementSize().
 uint64_t LogicalBytes(const TensorDesc& desc);
+// GatherLogical into a new vector of LogicalBytes(desc).
+std::vector<std::byte> ReadLogical(const TensorDesc& desc, const std::byte* buffer);
 
 }  // namespace dmlconf

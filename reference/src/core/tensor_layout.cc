@@ -20,6 +20,12 @@ void ForEachElement(const TensorDesc& desc, Fn&& fn) {
 
 uint64_t LogicalBytes(const TensorDesc& desc) { return desc.ElementCount() * desc.ElementSize(); }
 
+std::vector<std::byte> ReadLogical(const TensorDesc& desc, const std::byte* buffer) {
+  std::vector<std::byte> packed(LogicalBytes(desc));
+  GatherLogical(desc, buffer, packed.data());
+  return packed;
+}
+
 void ScatterLogical(const TensorDesc& desc, const std::byte* packed, std::byte* buffer) {
   const size_t es = desc.ElementSize();
   ForEachElement(desc, [&](uint64_t logical, uint64_t offset) {
