@@ -17,36 +17,47 @@ std::vector<uint32_t> CoordinatesOf(uint64_t index, const std::vector<uint32_t>&
   return coords;
 }
 
-std::string WhereFrom(const std::byte* value, size_t size, std::span<const ValueSource> sources) {
-  std::string found;
-  int matches = 0;
+namespace {
+
+// How many source elements hold exactly these bits, and the first of them.
+struct Match {
+  int count = 0;
+  std::string where;  // "InputTensor {0,2}"
+};
+
+Match FindValue(const std::byte* value, size_t size, std::span<const ValueSource> sources) {
+  Match match;
   for (const ValueSource& source : sources) {
     if (source.desc->ElementSize() != size) continue;
     const uint64_t count = source.bytes->size() / size;
     for (uint64_t i = 0; i < count; ++i) {
       if (std::memcmp(source.bytes->data() + i * size, value, size) != 0) continue;
-      if (++matches > 1) return {};
-      found = source.role + " " + FormatSizes(CoordinatesOf(i, source.desc->sizes));
+      if (++match.count > 1) return match;  // ambiguous: no need to look further
+      match.where = source.role + " " + FormatSizes(CoordinatesOf(i, source.desc->sizes));
     }
   }
-  return matches == 0 ? "no input element" : found;
+  return match;
 }
-
-namespace {
 
 // "; the actual value is InputTensor {1,0}'s, the expected one InputTensor {0,0}'s".
 std::string Provenance(const std::byte* want, const std::byte* got, size_t size,
                        std::span<const ValueSource> sources) {
   if (sources.empty()) return {};
-  const std::string from = WhereFrom(got, size, sources);
-  if (from.empty()) return {};
-  std::string text = "; the actual value is " + from + (from == "no input element" ? "" : "'s");
-  const std::string wanted = WhereFrom(want, size, sources);
-  if (!wanted.empty() && wanted != "no input element") text += ", the expected one " + wanted + "'s";
+  const Match from = FindValue(got, size, sources);
+  if (from.count > 1) return {};
+  std::string text = "; the actual value is " + (from.count ? from.where + "'s" : "no input element");
+  const Match wanted = FindValue(want, size, sources);
+  if (wanted.count == 1) text += ", the expected one " + wanted.where + "'s";
   return text;
 }
 
 }  // namespace
+
+std::string WhereFrom(const std::byte* value, size_t size, std::span<const ValueSource> sources) {
+  const Match match = FindValue(value, size, sources);
+  if (match.count > 1) return {};
+  return match.count == 1 ? match.where : "no input element";
+}
 
 std::optional<std::string> CompareLogical(const std::string& role, const TensorDesc& desc,
                                           const std::vector<std::byte>& expected,
