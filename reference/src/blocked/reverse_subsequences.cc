@@ -129,21 +129,25 @@ void ReverseAcross(const ReversePlan& plan, const LoopNest& rest, const LoopDim&
   const uint64_t n = plan.along.size;
   const uint64_t blocks = (n + kRowsPerItem - 1) / kRowsPerItem;
   Runs runs;
-  uint64_t runs_line = UINT64_MAX;  // the line `runs` spans all of P for, if any
+  uint64_t seen_line = UINT64_MAX;  // the line whose lengths were last read
+  bool whole = false;               // whether `runs` then covered all of its P
   for (uint64_t item = begin; item < end; ++item) {
-    const Cursor line(rest, item / blocks);
+    const uint64_t index = item / blocks;
+    const Cursor line(rest, index);
     const uint64_t k0 = item % blocks * kRowsPerItem, k1 = std::min(n, k0 + kRowsPerItem);
     const std::byte* lengths = bindings.inputs[1] + line.offset(2);
     std::byte* dst = bindings.outputs[0] + line.offset(0);
     const std::byte* src = bindings.inputs[0] + line.offset(1);
-    // Consecutive items of one line reuse its runs: reading the lengths (4 or
-    // 8 bytes each) again per item would cost more than 1-byte data.
-    if (runs_line == item / blocks ||
-        (CollectRuns(plan, p, lengths, 0, p.size, &runs) && (runs_line = item / blocks, true))) {
+    // Consecutive items of one line share what its lengths make: reading them
+    // (4 or 8 bytes each) again per item would cost more than 1-byte data.
+    if (index != seen_line) {
+      seen_line = index;
+      whole = CollectRuns(plan, p, lengths, 0, p.size, &runs);
+    }
+    if (whole) {
       CopyRuns(plan, p, runs, dst, src, k0, k1);
       continue;
     }
-    runs_line = UINT64_MAX;
     for (uint64_t j0 = 0; j0 < p.size; j0 += kMaxRuns) {
       const uint64_t m = std::min(kMaxRuns, p.size - j0);
       [[maybe_unused]] const bool fits = CollectRuns(plan, p, lengths, j0, m, &runs);
