@@ -158,9 +158,9 @@ void Run(const RunArgs& args) {
   report.backends = names;
   for (const auto& p : paths) report.case_paths.push_back(p.string());
   if (options.shard.count > 1) {
-    const size_t selected = validator::SelectCases(cases, options).size();
     std::cout << "shard " << options.shard.index << "/" << options.shard.count << ": "
-              << validator::ShardSize(selected, options.shard) << " of " << selected
+              << validator::ShardCases(cases, options).size() << " of "
+              << validator::SelectCases(cases, options).size()
               << " selected cases; the others are other shards'\n";
   }
   report.results = validator::RunCases(cases, raw, options,

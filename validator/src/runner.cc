@@ -242,10 +242,6 @@ std::optional<Shard> ParseShard(std::string_view text) {
   return s;
 }
 
-size_t ShardSize(size_t selected, Shard shard) {
-  return selected / shard.count + (shard.index < selected % shard.count ? 1 : 0);
-}
-
 XfailList XfailList::Load(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path.string() + ": cannot be read");
@@ -330,21 +326,29 @@ CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level) {
   return r;
 }
 
-std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backend* const> backends,
-                                 const RunOptions& options,
-                                 const std::function<void(const CaseResult&)>& on_result) {
+std::vector<const Case*> ShardCases(const std::vector<Case>& cases, const RunOptions& options) {
   const std::vector<const Case*> selected = SelectCases(cases, options);
+  if (options.shard.count == 1) return selected;
   std::vector<std::string> names;
   for (const Case* c : selected) names.push_back(c->name);
   std::sort(names.begin(), names.end());
   std::map<std::string, size_t> position;
   for (size_t i = 0; i < names.size(); ++i) position.emplace(names[i], i);
+  std::vector<const Case*> mine;
+  for (const Case* c : selected)
+    if (position[c->name] % options.shard.count == options.shard.index) mine.push_back(c);
+  return mine;
+}
+
+std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backend* const> backends,
+                                 const RunOptions& options,
+                                 const std::function<void(const CaseResult&)>& on_result) {
+  // Another shard's cases are that shard's to report: listing them here as
+  // skipped would count every case N-1 times over N shards' reports.
+  const std::vector<const Case*> mine = ShardCases(cases, options);
   std::vector<CaseResult> results;
   for (Backend* backend : backends) {
-    for (const Case* c : selected) {
-      // Another shard's case is that shard's to report: listing it here as
-      // skipped would count every case N-1 times over N shards' reports.
-      if (position[c->name] % options.shard.count != options.shard.index) continue;
+    for (const Case* c : mine) {
       CaseResult r;
       if (options.isolate) {
         r = JudgeCaseIsolated(*c, *backend, options.feature_level, options.timeout_seconds);

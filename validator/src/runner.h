@@ -19,14 +19,12 @@ namespace dmlconf::validator {
 
 // Shard `index` of `count` (0-based) takes the cases whose position in the
 // sorted list of selected case names is index modulo count.
-// ShardSize() says how many of `selected` cases that is.
 struct Shard {
   uint32_t index = 0;
   uint32_t count = 1;
 };
 // "I/N" with I < N; nullopt otherwise.
 std::optional<Shard> ParseShard(std::string_view text);
-size_t ShardSize(size_t selected, Shard shard);
 
 // Expected failures: one entry per line, "[BACKEND:]GLOB", '#' starts a comment.
 class XfailList {
@@ -61,6 +59,8 @@ bool GlobMatches(const std::string& glob, const std::string& name);
 
 // The cases the filters select, in load order (excluded ones are not listed).
 std::vector<const Case*> SelectCases(const std::vector<Case>& cases, const RunOptions& options);
+// Of those, the ones in this run's shard, in load order.
+std::vector<const Case*> ShardCases(const std::vector<Case>& cases, const RunOptions& options);
 
 // "build/dmlconf run FILE --filter 'NAME' --backend B --feature-level L".
 std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel level);
