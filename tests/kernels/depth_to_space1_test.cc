@@ -1,19 +1,13 @@
-#include "dmlconf/blocked.h"
-#include "dmlconf/naive.h"
-
 #include <gtest/gtest.h>
 
+#include "testing/both_kernels.h"
 #include "testing/depth_space_testers.h"
 #include "testing/param_name.h"
 
 namespace dmlconf::testing {
 namespace {
 
-// Every test runs both implementations: they share one signature, so the
-// kernel is the parameter (naive/blocked in the test name).
-class DepthToSpace1Kernels : public ::testing::TestWithParam<DepthToSpace1Tester::Kernel> {};
-INSTANTIATE_TEST_SUITE_P(Naive, DepthToSpace1Kernels, ::testing::Values(&naive::DepthToSpace1));
-INSTANTIATE_TEST_SUITE_P(Blocked, DepthToSpace1Kernels, ::testing::Values(&blocked::DepthToSpace1));
+DMLCONF_BOTH_KERNELS(DepthToSpace1, DepthToSpace1Tester);
 
 constexpr DepthSpaceOrder kDcr = DepthSpaceOrder::kDepthColumnRow;
 constexpr DepthSpaceOrder kCrd = DepthSpaceOrder::kColumnRowDepth;

@@ -1,21 +1,15 @@
-#include "dmlconf/blocked.h"
-#include "dmlconf/naive.h"
-
 #include <gtest/gtest.h>
 
 #include <limits>
 
+#include "testing/both_kernels.h"
 #include "testing/gather_tester.h"
 #include "testing/param_name.h"
 
 namespace dmlconf::testing {
 namespace {
 
-// Every test runs both implementations: they share one signature, so the
-// kernel is the parameter (naive/blocked in the test name).
-class GatherKernels : public ::testing::TestWithParam<GatherTester::Kernel> {};
-INSTANTIATE_TEST_SUITE_P(Naive, GatherKernels, ::testing::Values(&naive::Gather));
-INSTANTIATE_TEST_SUITE_P(Blocked, GatherKernels, ::testing::Values(&blocked::Gather));
+DMLCONF_BOTH_KERNELS(Gather, GatherTester);
 
 TEST_P(GatherKernels, one_element) {
   GatherTester().input_sizes({1}).axis(0).indices_sizes({1}).index_dimensions(1).indices({0})

@@ -1,18 +1,12 @@
-#include "dmlconf/blocked.h"
-#include "dmlconf/naive.h"
-
 #include <gtest/gtest.h>
 
+#include "testing/both_kernels.h"
 #include "testing/join_tester.h"
 
 namespace dmlconf::testing {
 namespace {
 
-// Every test runs both implementations: they share one signature, so the
-// kernel is the parameter (naive/blocked in the test name).
-class JoinKernels : public ::testing::TestWithParam<JoinTester::Kernel> {};
-INSTANTIATE_TEST_SUITE_P(Naive, JoinKernels, ::testing::Values(&naive::Join));
-INSTANTIATE_TEST_SUITE_P(Blocked, JoinKernels, ::testing::Values(&blocked::Join));
+DMLCONF_BOTH_KERNELS(Join, JoinTester);
 
 TEST_P(JoinKernels, one_element) { JoinTester().output_sizes({1}).axis(0).Test(GetParam()); }
 

@@ -1,19 +1,13 @@
-#include "dmlconf/blocked.h"
-#include "dmlconf/naive.h"
-
 #include <gtest/gtest.h>
 
+#include "testing/both_kernels.h"
 #include "testing/param_name.h"
 #include "testing/reverse_subsequences_tester.h"
 
 namespace dmlconf::testing {
 namespace {
 
-// Every test runs both implementations: they share one signature, so the
-// kernel is the parameter (naive/blocked in the test name).
-class ReverseSubsequencesKernels : public ::testing::TestWithParam<ReverseSubsequencesTester::Kernel> {};
-INSTANTIATE_TEST_SUITE_P(Naive, ReverseSubsequencesKernels, ::testing::Values(&naive::ReverseSubsequences));
-INSTANTIATE_TEST_SUITE_P(Blocked, ReverseSubsequencesKernels, ::testing::Values(&blocked::ReverseSubsequences));
+DMLCONF_BOTH_KERNELS(ReverseSubsequences, ReverseSubsequencesTester);
 
 TEST_P(ReverseSubsequencesKernels, one_element) {
   for (uint64_t length : {0, 1, 2})

@@ -1,19 +1,13 @@
-#include "dmlconf/blocked.h"
-#include "dmlconf/naive.h"
-
 #include <gtest/gtest.h>
 
+#include "testing/both_kernels.h"
 #include "testing/depth_space_testers.h"
 #include "testing/param_name.h"
 
 namespace dmlconf::testing {
 namespace {
 
-// Every test runs both implementations: they share one signature, so the
-// kernel is the parameter (naive/blocked in the test name).
-class SpaceToDepth1Kernels : public ::testing::TestWithParam<SpaceToDepth1Tester::Kernel> {};
-INSTANTIATE_TEST_SUITE_P(Naive, SpaceToDepth1Kernels, ::testing::Values(&naive::SpaceToDepth1));
-INSTANTIATE_TEST_SUITE_P(Blocked, SpaceToDepth1Kernels, ::testing::Values(&blocked::SpaceToDepth1));
+DMLCONF_BOTH_KERNELS(SpaceToDepth1, SpaceToDepth1Tester);
 
 constexpr DepthSpaceOrder kDcr = DepthSpaceOrder::kDepthColumnRow;
 constexpr DepthSpaceOrder kCrd = DepthSpaceOrder::kColumnRowDepth;

@@ -1,18 +1,12 @@
-#include "dmlconf/blocked.h"
-#include "dmlconf/naive.h"
-
 #include <gtest/gtest.h>
 
+#include "testing/both_kernels.h"
 #include "testing/split_tester.h"
 
 namespace dmlconf::testing {
 namespace {
 
-// Every test runs both implementations: they share one signature, so the
-// kernel is the parameter (naive/blocked in the test name).
-class SplitKernels : public ::testing::TestWithParam<SplitTester::Kernel> {};
-INSTANTIATE_TEST_SUITE_P(Naive, SplitKernels, ::testing::Values(&naive::Split));
-INSTANTIATE_TEST_SUITE_P(Blocked, SplitKernels, ::testing::Values(&blocked::Split));
+DMLCONF_BOTH_KERNELS(Split, SplitTester);
 
 TEST_P(SplitKernels, one_element) { SplitTester().input_sizes({1}).axis(0).Test(GetParam()); }
 
