@@ -55,18 +55,18 @@ void AddBlocks(CaseSink& sink) {
 // iota out. (DEPTH_COLUMN_ROW with C' > 1 is not an iota: the corner cases
 // cover it.)
 void AddLarge(CaseSink& sink) {
-  GenCase c = Positive(MakeD2S(DataType::kUint32, {70000, 4, 1, 1}, 2, DepthSpaceOrder::kDepthColumnRow),
-                       "dcr-large-n70000");
-  c.description = "C' = 1, H = W = 1: depth-to-space keeps row-major order, iota in, iota out";
-  c.inputs = {{{}, Iota{0, 1}}};
-  c.expected = {{{}, Iota{0, 1}}};
-  sink.AddChecked("large", std::move(c));
-  c = Positive(MakeD2S(DataType::kUint32, {70000, 8, 1, 1}, 2, DepthSpaceOrder::kColumnRowDepth),
-               "crd-large-n70000-c2");
-  c.description = "C' = 2, H = W = 1, COLUMN_ROW_DEPTH: row-major order kept, iota in, iota out";
-  c.inputs = {{{}, Iota{0, 1}}};
-  c.expected = {{{}, Iota{0, 1}}};
-  sink.AddChecked("large", std::move(c));
+  const auto add = [&](uint32_t channels, DepthSpaceOrder order, const std::string& point,
+                       const std::string& description) {
+    GenCase c = Positive(MakeD2S(DataType::kUint32, {70000, channels, 1, 1}, 2, order), point);
+    c.description = description;
+    c.inputs = {{{}, Iota{0, 1}}};
+    c.expected = {{{}, Iota{0, 1}}};
+    sink.AddChecked("large", std::move(c));
+  };
+  add(4, DepthSpaceOrder::kDepthColumnRow, "dcr-large-n70000",
+      "C' = 1, H = W = 1: depth-to-space keeps row-major order, iota in, iota out");
+  add(8, DepthSpaceOrder::kColumnRowDepth, "crd-large-n70000-c2",
+      "C' = 2, H = W = 1, COLUMN_ROW_DEPTH: row-major order kept, iota in, iota out");
 }
 
 // Size 1 in every position of {N, C, H, W} the operator allows.

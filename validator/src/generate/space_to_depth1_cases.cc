@@ -53,18 +53,18 @@ void AddBlocks(CaseSink& sink) {
 // COLUMN_ROW_DEPTH with C = 2 likewise: output channel c*B*B + bh*B + bw
 // reads (n, c, bh, bw). (DEPTH_COLUMN_ROW with C > 1 is not an iota.)
 void AddLarge(CaseSink& sink) {
-  GenCase c = Positive(MakeS2D(DataType::kUint32, {70000, 1, 2, 2}, 2, DepthSpaceOrder::kDepthColumnRow),
-                       "dcr-large-n70000");
-  c.description = "C = 1, H = W = B: space-to-depth keeps row-major order, iota in, iota out";
-  c.inputs = {{{}, Iota{0, 1}}};
-  c.expected = {{{}, Iota{0, 1}}};
-  sink.AddChecked("large", std::move(c));
-  c = Positive(MakeS2D(DataType::kUint32, {70000, 2, 2, 2}, 2, DepthSpaceOrder::kColumnRowDepth),
-               "crd-large-n70000-c2");
-  c.description = "C = 2, H = W = B, COLUMN_ROW_DEPTH: row-major order kept, iota in, iota out";
-  c.inputs = {{{}, Iota{0, 1}}};
-  c.expected = {{{}, Iota{0, 1}}};
-  sink.AddChecked("large", std::move(c));
+  const auto add = [&](uint32_t channels, DepthSpaceOrder order, const std::string& point,
+                       const std::string& description) {
+    GenCase c = Positive(MakeS2D(DataType::kUint32, {70000, channels, 2, 2}, 2, order), point);
+    c.description = description;
+    c.inputs = {{{}, Iota{0, 1}}};
+    c.expected = {{{}, Iota{0, 1}}};
+    sink.AddChecked("large", std::move(c));
+  };
+  add(1, DepthSpaceOrder::kDepthColumnRow, "dcr-large-n70000",
+      "C = 1, H = W = B: space-to-depth keeps row-major order, iota in, iota out");
+  add(2, DepthSpaceOrder::kColumnRowDepth, "crd-large-n70000-c2",
+      "C = 2, H = W = B, COLUMN_ROW_DEPTH: row-major order kept, iota in, iota out");
 }
 
 // Size 1 in every position of {N, C, H, W} the operator allows (H or W of 1
