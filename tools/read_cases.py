@@ -57,15 +57,14 @@ def round_decimal(dtype, text):
         if cand < 0 or cand >> (8 * WIDTH[dtype]):
             continue
         value = float_of_bits(dtype, cand)
+        # A neighbour across the sign is a NaN pattern, so skipping non-finite
+        # values keeps the sign too.
         if value != value or value in (float("inf"), float("-inf")):
-            continue
-        if (value < 0) != (exact < 0) and value != 0:
             continue
         error = abs(decimal.Decimal(value) - exact)
         if best is None or error < best[0] or (error == best[0] and cand % 2 == 0):
             best = (error, cand)
-    if best is None or (abs(exact) > 0 and float_of_bits(dtype, best[1]) == 0 and
-                        abs(exact) > decimal.Decimal(float_of_bits(dtype, 1))):
+    if best is None:
         raise CaseError(f"'{text}' is out of range for {dtype}")
     return best[1]
 
