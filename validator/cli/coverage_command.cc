@@ -28,7 +28,7 @@ generate::CoverageEntry EntryOf(const validator::Case& c) {
   generate::CoverageEntry e{c.op(), c.feature_level, ins[0].desc->data_type,
                             ins[0].desc->DimensionCount(), std::nullopt, positive};
   for (const TensorSlot& slot : ins)
-    if (slot.role == "IndicesTensor" || slot.role == "SequenceLengthsTensor")
+    if (HoldsIndices(slot))
       e.index_type = slot.desc->data_type;
   return e;
 }

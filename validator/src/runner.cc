@@ -122,7 +122,7 @@ std::vector<ValueSource> ValueSources(const Case& c) {
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
   std::vector<ValueSource> sources;
   for (size_t i = 0; i < ins.size(); ++i)
-    if (ins[i].role != "IndicesTensor" && ins[i].role != "SequenceLengthsTensor")
+    if (!HoldsIndices(ins[i]))
       sources.push_back({ins[i].role, ins[i].desc, &c.inputs[i]});
   return sources;
 }

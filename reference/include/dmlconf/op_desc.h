@@ -106,6 +106,9 @@ struct TensorSlot {
 // {InputTensor}; REVERSE_SUBSEQUENCES {InputTensor, SequenceLengthsTensor}.
 // The slots point into `desc`: keep it alive (hence the deleted rvalue overloads).
 std::vector<TensorSlot> InputSlots(const OperatorDesc& desc);
+// GATHER's IndicesTensor and REVERSE_SUBSEQUENCES' SequenceLengthsTensor:
+// inputs whose values address elements rather than being copied.
+bool HoldsIndices(const TensorSlot& slot);
 // Outputs in binding order: SPLIT {OutputTensors[i]...}; others {OutputTensor}.
 std::vector<TensorSlot> OutputSlots(const OperatorDesc& desc);
 std::vector<TensorSlot> InputSlots(OperatorDesc&&) = delete;

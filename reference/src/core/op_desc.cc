@@ -87,6 +87,10 @@ std::optional<DepthSpaceOrder> ParseDepthSpaceOrder(std::string_view text) {
   return std::nullopt;
 }
 
+bool HoldsIndices(const TensorSlot& slot) {
+  return slot.role == "IndicesTensor" || slot.role == "SequenceLengthsTensor";
+}
+
 std::vector<TensorSlot> InputSlots(const OperatorDesc& desc) {
   return std::visit(SlotLister{true}, desc);
 }
