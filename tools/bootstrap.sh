@@ -6,6 +6,7 @@
 #   tools/bootstrap.sh test    the whole test suite (CTest)
 #   tools/bootstrap.sh asan    the test suite under ASan+UBSan (build-asan/)
 #   tools/bootstrap.sh build   set up and build only
+#   tools/bootstrap.sh directml  set up DirectML under Wine (tools/directml/setup.sh)
 #
 # Idempotent: packages already installed are not touched, and an existing build
 # directory is reused.
@@ -69,8 +70,13 @@ case "$job" in
       -DCMAKE_BUILD_TYPE=RelWithDebInfo
     ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)"
     ;;
+  directml)
+    tools/directml/setup.sh
+    # TODO(issue 13): build dmlconf and run the suite on DirectML through its serve:
+    # client: build/dmlconf run ... --backend serve:tools/directml/dmlconf-directml-host
+    ;;
   *)
-    echo "usage: tools/bootstrap.sh run|test|asan|build" >&2
+    echo "usage: tools/bootstrap.sh run|test|asan|build|directml" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,236 @@
+#include "descriptor.h"
+
+#include <stdexcept>
+
+using nlohmann::json;
+
+namespace {
+
+// Thrown while parsing; Parse turns it into the rejection sentence.
+struct Inexpressible : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct NamedValue {
+  const char* name;
+  int value;
+};
+
+constexpr NamedValue kDataTypes[] = {
+    {"FLOAT32", DML_TENSOR_DATA_TYPE_FLOAT32}, {"FLOAT16", DML_TENSOR_DATA_TYPE_FLOAT16},
+    {"UINT32", DML_TENSOR_DATA_TYPE_UINT32},   {"UINT16", DML_TENSOR_DATA_TYPE_UINT16},
+    {"UINT8", DML_TENSOR_DATA_TYPE_UINT8},     {"INT32", DML_TENSOR_DATA_TYPE_INT32},
+    {"INT16", DML_TENSOR_DATA_TYPE_INT16},     {"INT8", DML_TENSOR_DATA_TYPE_INT8},
+    {"FLOAT64", DML_TENSOR_DATA_TYPE_FLOAT64}, {"UINT64", DML_TENSOR_DATA_TYPE_UINT64},
+    {"INT64", DML_TENSOR_DATA_TYPE_INT64},
+};
+
+constexpr NamedValue kOrders[] = {
+    {"DEPTH_COLUMN_ROW", DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW},
+    {"COLUMN_ROW_DEPTH", DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH},
+};
+
+const json& Field(const json& object, const std::string& name, const std::string& where) {
+  if (!object.is_object()) throw Inexpressible(where + " is not a mapping");
+  auto it = object.find(name);
+  if (it == object.end()) throw Inexpressible(where + " has no field " + name);
+  return *it;
+}
+
+// Case files spell numbers as text (cases/README.md); accept a JSON number or its text.
+int64_t Integer(const json& value, const std::string& where) {
+  if (value.is_number_integer()) return value.get<int64_t>();
+  if (value.is_number_unsigned()) {
+    uint64_t u = value.get<uint64_t>();
+    if (u > INT64_MAX) throw Inexpressible(where + " is out of range");
+    return static_cast<int64_t>(u);
+  }
+  if (value.is_string()) {
+    const std::string& text = value.get_ref<const std::string&>();
+    try {
+      size_t used = 0;
+      long long parsed = std::stoll(text, &used, 0);
+      if (used == text.size()) return parsed;
+    } catch (const std::exception&) {
+    }
+  }
+  throw Inexpressible(where + " is not an integer: " + value.dump());
+}
+
+// A UINT field of a DML desc: a negative or too large value has no spelling there.
+UINT Uint(const json& value, const std::string& where) {
+  int64_t v = Integer(value, where);
+  if (v < 0 || v > UINT32_MAX) {
+    throw Inexpressible(where + " = " + std::to_string(v) + " does not fit a DML UINT field");
+  }
+  return static_cast<UINT>(v);
+}
+
+int Named(const json& value, const NamedValue* table, size_t count, const std::string& prefix,
+          const std::string& where) {
+  if (value.is_string()) {
+    std::string text = value.get<std::string>();
+    if (text.rfind(prefix, 0) == 0) text = text.substr(prefix.size());
+    for (size_t i = 0; i < count; ++i) {
+      if (text == table[i].name) return table[i].value;
+    }
+  }
+  return static_cast<int>(Uint(value, where));  // a number is passed on as DirectML's enum
+}
+
+std::string Indexed(const std::string& field, size_t i) {
+  return field + "[" + std::to_string(i) + "]";
+}
+
+// Sizes - 1 dotted with Strides, plus one, in elements; 0 when a size is 0 (such a
+// descriptor is invalid and only reaches DirectML to be refused).
+uint64_t ElementSpan(const std::vector<UINT>& sizes, const std::vector<UINT>& strides) {
+  uint64_t last = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) return 0;
+    last += uint64_t(sizes[i] - 1) * strides[i];
+  }
+  return last + 1;
+}
+
+std::vector<UINT> PackedStrides(const std::vector<UINT>& sizes) {
+  std::vector<UINT> strides(sizes.size());
+  uint64_t stride = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    strides[i] = static_cast<UINT>(stride);
+    stride *= sizes[i];
+  }
+  return strides;
+}
+
+}  // namespace
+
+uint32_t ElementSize(DML_TENSOR_DATA_TYPE type) {
+  switch (type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT64: case DML_TENSOR_DATA_TYPE_INT64:
+    case DML_TENSOR_DATA_TYPE_UINT64: return 8;
+    case DML_TENSOR_DATA_TYPE_FLOAT32: case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_UINT32: return 4;
+    case DML_TENSOR_DATA_TYPE_FLOAT16: case DML_TENSOR_DATA_TYPE_INT16:
+    case DML_TENSOR_DATA_TYPE_UINT16: return 2;
+    case DML_TENSOR_DATA_TYPE_INT8: case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+    default: return 0;
+  }
+}
+
+const BufferTensor* OperatorDescription::AddTensor(const json& d, const std::string& field) {
+  BufferTensor& t = tensors_.emplace_back();
+  auto type = static_cast<DML_TENSOR_DATA_TYPE>(
+      Named(Field(d, "DataType", field), kDataTypes, std::size(kDataTypes),
+            "DML_TENSOR_DATA_TYPE_", field + ".DataType"));
+  const json& sizes = Field(d, "Sizes", field);
+  if (!sizes.is_array()) throw Inexpressible(field + ".Sizes is not a list");
+  for (size_t i = 0; i < sizes.size(); ++i) t.sizes.push_back(Uint(sizes[i], Indexed(field + ".Sizes", i)));
+  if (d.contains("Strides")) {
+    const json& strides = d["Strides"];
+    if (!strides.is_array()) throw Inexpressible(field + ".Strides is not a list");
+    // One DimensionCount serves both arrays in a DML desc.
+    if (strides.size() != sizes.size()) {
+      throw Inexpressible(field + " has " + std::to_string(sizes.size()) + " Sizes but " +
+                          std::to_string(strides.size()) + " Strides; a DML desc has one DimensionCount");
+    }
+    for (size_t i = 0; i < strides.size(); ++i) t.strides.push_back(Uint(strides[i], Indexed(field + ".Strides", i)));
+  }
+  t.buffer.DataType = type;
+  t.buffer.Flags = d.contains("Flags") ? static_cast<DML_TENSOR_FLAGS>(Uint(d["Flags"], field + ".Flags"))
+                                       : DML_TENSOR_FLAG_NONE;
+  t.buffer.DimensionCount = static_cast<UINT>(t.sizes.size());
+  t.buffer.Sizes = t.sizes.data();
+  t.buffer.Strides = t.strides.empty() ? nullptr : t.strides.data();
+  if (d.contains("TotalTensorSizeInBytes")) {
+    int64_t total = Integer(d["TotalTensorSizeInBytes"], field + ".TotalTensorSizeInBytes");
+    if (total < 0) throw Inexpressible(field + ".TotalTensorSizeInBytes is negative");
+    t.buffer.TotalTensorSizeInBytes = static_cast<UINT64>(total);
+  } else {
+    const std::vector<UINT> strides = t.strides.empty() ? PackedStrides(t.sizes) : t.strides;
+    uint64_t bytes = ElementSpan(t.sizes, strides) * ElementSize(type);
+    t.buffer.TotalTensorSizeInBytes = (bytes + 3) / 4 * 4;
+  }
+  t.buffer.GuaranteedBaseOffsetAlignment =
+      d.contains("GuaranteedBaseOffsetAlignment")
+          ? Uint(d["GuaranteedBaseOffsetAlignment"], field + ".GuaranteedBaseOffsetAlignment")
+          : 0;
+  t.tensor.Type = DML_TENSOR_TYPE_BUFFER;
+  t.tensor.Desc = &t.buffer;
+  return &t;
+}
+
+// A list field (JOIN's InputTensors, SPLIT's OutputTensors) with its optional count,
+// which must equal the list's length: a DML desc has room for only one number.
+static const json& TensorList(const json& d, const std::string& list, const std::string& count) {
+  const json& tensors = Field(d, list, "descriptor");
+  if (!tensors.is_array()) throw Inexpressible(list + " is not a list");
+  if (d.contains(count) && Integer(d[count], count) != static_cast<int64_t>(tensors.size())) {
+    throw Inexpressible(count + " = " + d[count].dump() + " but " + list + " holds " +
+                        std::to_string(tensors.size()) + " tensors; a DML desc has one count");
+  }
+  return tensors;
+}
+
+void OperatorDescription::ParseTensors(const std::string& op, const json& d) {
+  auto single = [&](const char* field) { return AddTensor(Field(d, field, "descriptor"), field); };
+  auto array = [&](const json& list, const std::string& field, std::vector<const BufferTensor*>* side) {
+    for (size_t i = 0; i < list.size(); ++i) side->push_back(AddTensor(list[i], Indexed(field, i)));
+    for (const BufferTensor* t : *side) tensor_array_.push_back(t->tensor);
+  };
+  if (op == "SPLIT") {
+    inputs_ = {single("InputTensor")};
+    array(TensorList(d, "OutputTensors", "OutputCount"), "OutputTensors", &outputs_);
+    op_.split = {&inputs_[0]->tensor, static_cast<UINT>(tensor_array_.size()),
+                 tensor_array_.data(), Uint(Field(d, "Axis", "descriptor"), "Axis")};
+    desc_ = {DML_OPERATOR_SPLIT, &op_.split};
+  } else if (op == "JOIN") {
+    array(TensorList(d, "InputTensors", "InputCount"), "InputTensors", &inputs_);
+    outputs_ = {single("OutputTensor")};
+    op_.join = {static_cast<UINT>(tensor_array_.size()), tensor_array_.data(),
+                &outputs_[0]->tensor, Uint(Field(d, "Axis", "descriptor"), "Axis")};
+    desc_ = {DML_OPERATOR_JOIN, &op_.join};
+  } else if (op == "GATHER") {
+    inputs_ = {single("InputTensor"), single("IndicesTensor")};
+    outputs_ = {single("OutputTensor")};
+    op_.gather = {&inputs_[0]->tensor, &inputs_[1]->tensor, &outputs_[0]->tensor,
+                  Uint(Field(d, "Axis", "descriptor"), "Axis"),
+                  Uint(Field(d, "IndexDimensions", "descriptor"), "IndexDimensions")};
+    desc_ = {DML_OPERATOR_GATHER, &op_.gather};
+  } else if (op == "DEPTH_TO_SPACE1" || op == "SPACE_TO_DEPTH1") {
+    inputs_ = {single("InputTensor")};
+    outputs_ = {single("OutputTensor")};
+    UINT block = Uint(Field(d, "BlockSize", "descriptor"), "BlockSize");
+    auto order = static_cast<DML_DEPTH_SPACE_ORDER>(Named(
+        Field(d, "Order", "descriptor"), kOrders, std::size(kOrders), "DML_DEPTH_SPACE_ORDER_", "Order"));
+    if (op == "DEPTH_TO_SPACE1") {
+      op_.depth_to_space = {&inputs_[0]->tensor, &outputs_[0]->tensor, block, order};
+      desc_ = {DML_OPERATOR_DEPTH_TO_SPACE1, &op_.depth_to_space};
+    } else {
+      op_.space_to_depth = {&inputs_[0]->tensor, &outputs_[0]->tensor, block, order};
+      desc_ = {DML_OPERATOR_SPACE_TO_DEPTH1, &op_.space_to_depth};
+    }
+  } else if (op == "REVERSE_SUBSEQUENCES") {
+    inputs_ = {single("InputTensor"), single("SequenceLengthsTensor")};
+    outputs_ = {single("OutputTensor")};
+    op_.reverse_subsequences = {&inputs_[0]->tensor, &inputs_[1]->tensor, &outputs_[0]->tensor,
+                                Uint(Field(d, "Axis", "descriptor"), "Axis")};
+    desc_ = {DML_OPERATOR_REVERSE_SUBSEQUENCES, &op_.reverse_subsequences};
+  } else {
+    throw Inexpressible("operator " + op + " is not one of dmlconf's six");
+  }
+}
+
+std::string OperatorDescription::Parse(const std::string& operator_name, const json& descriptor,
+                                       std::unique_ptr<OperatorDescription>* out) {
+  auto description = std::make_unique<OperatorDescription>();
+  try {
+    description->ParseTensors(operator_name, descriptor);
+  } catch (const Inexpressible& e) {
+    return operator_name + " descriptor cannot be expressed as a DML desc: " + e.what();
+  } catch (const json::exception& e) {
+    return operator_name + " descriptor cannot be read: " + e.what();
+  }
+  *out = std::move(description);
+  return {};
+}

@@ -1,0 +1,351 @@
+#include "dml_session.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+// Past this a dispatch counts as hung: the device is rebuilt. dmlconf's own per-request
+// timeout is 60 s, so the host answers first.
+constexpr DWORD kFenceTimeoutMs = 45000;
+// Enough for every operator the suite has seen; grown (doubled) when a case needs more.
+constexpr UINT kInitialDescriptors = 256;
+
+using CreateDevice1Fn = HRESULT(WINAPI*)(ID3D12Device*, DML_CREATE_DEVICE_FLAGS,
+                                         DML_FEATURE_LEVEL, REFIID, void**);
+
+bool IsDeviceLoss(HRESULT hr) {
+  return hr == DXGI_ERROR_DEVICE_REMOVED || hr == DXGI_ERROR_DEVICE_RESET ||
+         hr == DXGI_ERROR_DEVICE_HUNG;
+}
+
+uint64_t RoundUp(uint64_t value, uint64_t step) { return (value + step - 1) / step * step; }
+
+D3D12_RESOURCE_BARRIER Transition(ID3D12Resource* resource, D3D12_RESOURCE_STATES before,
+                                  D3D12_RESOURCE_STATES after) {
+  D3D12_RESOURCE_BARRIER barrier{};
+  barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  barrier.Transition.pResource = resource;
+  barrier.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+  barrier.Transition.StateBefore = before;
+  barrier.Transition.StateAfter = after;
+  return barrier;
+}
+
+D3D12_RESOURCE_BARRIER AllUavWrites() {
+  D3D12_RESOURCE_BARRIER barrier{};
+  barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+  return barrier;
+}
+
+DML_BINDING_DESC Bind(const DML_BUFFER_BINDING* binding) {
+  return binding ? DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, binding}
+                 : DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr};
+}
+
+// The tensor buffers of one execute: one GPU buffer per file, placed in the shared
+// upload/readback staging buffers at `staging_offset`.
+struct GpuBuffer {
+  BoundBuffer* file;
+  ComPtr<ID3D12Resource> resource;
+  uint64_t width;
+  uint64_t staging_offset;
+  DML_BUFFER_BINDING binding;
+};
+
+}  // namespace
+
+std::string HresultText(HRESULT hr) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08lX", static_cast<unsigned long>(hr));
+  return text;
+}
+
+Outcome DmlSession::Failure(const char* call, HRESULT hr, std::string* error) {
+  *error = std::string(call) + " failed with HRESULT " + HresultText(hr);
+  if (IsDeviceLoss(hr)) return Outcome::kDeviceLost;
+  if (d3d12_ && FAILED(d3d12_->GetDeviceRemovedReason())) {
+    *error += " (device removed: " + HresultText(d3d12_->GetDeviceRemovedReason()) + ")";
+    return Outcome::kDeviceLost;
+  }
+  return Outcome::kFailed;
+}
+
+Outcome DmlSession::Start(std::string* error) {
+  // DirectML.dll lies beside the program (setup.sh puts it there); loaded by hand because
+  // mingw has no import library for it.
+  directml_ = LoadLibraryW(L"DirectML.dll");
+  if (!directml_) {
+    *error = "cannot load DirectML.dll (error " + std::to_string(GetLastError()) + ")";
+    return Outcome::kFailed;
+  }
+  fence_event_ = CreateEventW(nullptr, FALSE, FALSE, nullptr);
+  return CreateDevices(error);
+}
+
+Outcome DmlSession::Rebuild(std::string* error) {
+  upload_.Reset();
+  readback_.Reset();
+  staging_capacity_ = 0;
+  heap_.Reset();
+  heap_capacity_ = 0;
+  recorder_.Reset();
+  list_.Reset();
+  allocator_.Reset();
+  fence_.Reset();
+  queue_.Reset();
+  dml_.Reset();
+  d3d12_.Reset();
+  return CreateDevices(error);
+}
+
+Outcome DmlSession::CreateDevices(std::string* error) {
+  HRESULT hr = D3D12CreateDevice(nullptr, D3D_FEATURE_LEVEL_11_0, IID_PPV_ARGS(&d3d12_));
+  if (FAILED(hr)) return Failure("D3D12CreateDevice (is an X display reachable?)", hr, error);
+  D3D12_COMMAND_QUEUE_DESC queue_desc{};
+  queue_desc.Type = D3D12_COMMAND_LIST_TYPE_DIRECT;
+  if (FAILED(hr = d3d12_->CreateCommandQueue(&queue_desc, IID_PPV_ARGS(&queue_))))
+    return Failure("CreateCommandQueue", hr, error);
+  if (FAILED(hr = d3d12_->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(&allocator_))))
+    return Failure("CreateCommandAllocator", hr, error);
+  if (FAILED(hr = d3d12_->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator_.Get(), nullptr,
+                                            IID_PPV_ARGS(&list_))))
+    return Failure("CreateCommandList", hr, error);
+  list_->Close();
+  if (FAILED(hr = d3d12_->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(&fence_))))
+    return Failure("CreateFence", hr, error);
+  fence_value_ = 0;
+
+  auto create = reinterpret_cast<CreateDevice1Fn>(
+      reinterpret_cast<void*>(GetProcAddress(directml_, "DMLCreateDevice1")));
+  if (!create) {
+    *error = "DirectML.dll exports no DMLCreateDevice1";
+    return Outcome::kFailed;
+  }
+  if (FAILED(hr = create(d3d12_.Get(), DML_CREATE_DEVICE_FLAG_NONE, DML_FEATURE_LEVEL_1_0,
+                         IID_PPV_ARGS(&dml_))))
+    return Failure("DMLCreateDevice1", hr, error);
+  if (FAILED(hr = dml_->CreateCommandRecorder(IID_PPV_ARGS(&recorder_))))
+    return Failure("IDMLDevice::CreateCommandRecorder", hr, error);
+
+  static const DML_FEATURE_LEVEL kLevels[] = {
+      DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_2_1, DML_FEATURE_LEVEL_3_0,
+      DML_FEATURE_LEVEL_3_1, DML_FEATURE_LEVEL_4_0, DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0,
+      DML_FEATURE_LEVEL_5_1, DML_FEATURE_LEVEL_5_2, DML_FEATURE_LEVEL_6_0, DML_FEATURE_LEVEL_6_1,
+      DML_FEATURE_LEVEL_6_2, DML_FEATURE_LEVEL_6_3, DML_FEATURE_LEVEL_6_4};
+  DML_FEATURE_QUERY_FEATURE_LEVELS query{static_cast<UINT>(std::size(kLevels)), kLevels};
+  DML_FEATURE_DATA_FEATURE_LEVELS levels{};
+  if (FAILED(hr = dml_->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof query, &query,
+                                            sizeof levels, &levels)))
+    return Failure("IDMLDevice::CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS)", hr, error);
+  max_feature_level_ = levels.MaxSupportedFeatureLevel;
+
+  descriptor_increment_ =
+      d3d12_->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  if (FAILED(hr = EnsureDescriptorHeap(kInitialDescriptors)))
+    return Failure("CreateDescriptorHeap", hr, error);
+  return Outcome::kOk;
+}
+
+HRESULT DmlSession::EnsureDescriptorHeap(UINT descriptors) {
+  if (heap_ && descriptors <= heap_capacity_) return S_OK;
+  UINT capacity = std::max({descriptors, kInitialDescriptors, heap_capacity_ * 2});
+  D3D12_DESCRIPTOR_HEAP_DESC desc{};
+  desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
+  desc.NumDescriptors = capacity;
+  desc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
+  heap_.Reset();
+  HRESULT hr = d3d12_->CreateDescriptorHeap(&desc, IID_PPV_ARGS(&heap_));
+  heap_capacity_ = SUCCEEDED(hr) ? capacity : 0;
+  return hr;
+}
+
+HRESULT DmlSession::CreateBuffer(uint64_t bytes, D3D12_HEAP_TYPE heap, D3D12_RESOURCE_STATES state,
+                                 ComPtr<ID3D12Resource>* out) {
+  D3D12_HEAP_PROPERTIES properties{};
+  properties.Type = heap;
+  D3D12_RESOURCE_DESC desc{};
+  desc.Dimension = D3D12_RESOURCE_DIMENSION_BUFFER;
+  desc.Width = bytes;
+  desc.Height = 1;
+  desc.DepthOrArraySize = 1;
+  desc.MipLevels = 1;
+  desc.SampleDesc.Count = 1;
+  desc.Layout = D3D12_TEXTURE_LAYOUT_ROW_MAJOR;
+  desc.Flags = heap == D3D12_HEAP_TYPE_DEFAULT ? D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS
+                                               : D3D12_RESOURCE_FLAG_NONE;
+  return d3d12_->CreateCommittedResource(&properties, D3D12_HEAP_FLAG_NONE, &desc, state, nullptr,
+                                         IID_PPV_ARGS(out->ReleaseAndGetAddressOf()));
+}
+
+// One upload and one readback buffer for the run, grown when a case needs more.
+HRESULT DmlSession::EnsureStaging(uint64_t bytes) {
+  if (bytes <= staging_capacity_) return S_OK;
+  uint64_t capacity = std::max<uint64_t>(bytes, staging_capacity_ * 2);
+  staging_capacity_ = 0;
+  HRESULT hr = CreateBuffer(capacity, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ, &upload_);
+  if (SUCCEEDED(hr)) hr = CreateBuffer(capacity, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST, &readback_);
+  if (SUCCEEDED(hr)) staging_capacity_ = capacity;
+  return hr;
+}
+
+Outcome DmlSession::Compile(const DML_OPERATOR_DESC& desc, ComPtr<IDMLCompiledOperator>* compiled,
+                            std::string* error) {
+  ComPtr<IDMLOperator> op;
+  HRESULT hr = dml_->CreateOperator(&desc, IID_PPV_ARGS(&op));
+  if (FAILED(hr)) return Failure("IDMLDevice::CreateOperator", hr, error);
+  hr = dml_->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(compiled->ReleaseAndGetAddressOf()));
+  if (FAILED(hr)) return Failure("IDMLDevice::CompileOperator", hr, error);
+  return Outcome::kOk;
+}
+
+Outcome DmlSession::Submit(std::string* error) {
+  HRESULT hr = list_->Close();
+  if (FAILED(hr)) return Failure("ID3D12GraphicsCommandList::Close", hr, error);
+  ID3D12CommandList* lists[] = {list_.Get()};
+  queue_->ExecuteCommandLists(1, lists);
+  if (FAILED(hr = queue_->Signal(fence_.Get(), ++fence_value_)))
+    return Failure("ID3D12CommandQueue::Signal", hr, error);
+  if (fence_->GetCompletedValue() < fence_value_) {
+    if (FAILED(hr = fence_->SetEventOnCompletion(fence_value_, fence_event_)))
+      return Failure("ID3D12Fence::SetEventOnCompletion", hr, error);
+    if (WaitForSingleObject(fence_event_, kFenceTimeoutMs) != WAIT_OBJECT_0) {
+      *error = "the dispatch did not finish within " + std::to_string(kFenceTimeoutMs / 1000) +
+               " s (hung); the device is rebuilt";
+      return Outcome::kDeviceLost;
+    }
+  }
+  if (FAILED(hr = d3d12_->GetDeviceRemovedReason())) return Failure("the dispatch", hr, error);
+  return Outcome::kOk;
+}
+
+Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* inputs,
+                            std::vector<BoundBuffer>* outputs, std::string* error) {
+  HRESULT hr;
+  ComPtr<IDMLOperatorInitializer> initializer;
+  IDMLCompiledOperator* ops[] = {op};
+  if (FAILED(hr = dml_->CreateOperatorInitializer(1, ops, IID_PPV_ARGS(&initializer))))
+    return Failure("IDMLDevice::CreateOperatorInitializer", hr, error);
+  const DML_BINDING_PROPERTIES init_props = BindingPropertiesOf(initializer.Get());
+  const DML_BINDING_PROPERTIES exec_props = BindingPropertiesOf(op);
+  // The initializer's descriptors first, the operator's after them: both tables live in
+  // the one heap for the one command list.
+  if (FAILED(hr = EnsureDescriptorHeap(init_props.RequiredDescriptorCount + exec_props.RequiredDescriptorCount)))
+    return Failure("CreateDescriptorHeap", hr, error);
+
+  // Buffers: D3D12 buffer sizes and copies in 4-byte units cover every file.
+  std::vector<GpuBuffer> buffers;
+  uint64_t staging_bytes = 0;
+  for (auto* side : {inputs, outputs}) {
+    for (BoundBuffer& file : *side) {
+      uint64_t width = RoundUp(std::max<uint64_t>(file.contents.size(), 4), 4);
+      buffers.push_back({&file, nullptr, width, staging_bytes, {}});
+      staging_bytes += RoundUp(width, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
+    }
+  }
+  if (FAILED(hr = EnsureStaging(staging_bytes))) return Failure("creating staging buffers", hr, error);
+  uint8_t* upload = nullptr;
+  D3D12_RANGE nothing_read{0, 0};
+  if (FAILED(hr = upload_->Map(0, &nothing_read, reinterpret_cast<void**>(&upload))))
+    return Failure("ID3D12Resource::Map (upload)", hr, error);
+  for (GpuBuffer& b : buffers) {
+    std::memset(upload + b.staging_offset, 0, b.width);
+    std::memcpy(upload + b.staging_offset, b.file->contents.data(), b.file->contents.size());
+    if (FAILED(hr = CreateBuffer(b.width, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST, &b.resource))) {
+      upload_->Unmap(0, nullptr);
+      return Failure("CreateCommittedResource (tensor buffer)", hr, error);
+    }
+    b.binding = {b.resource.Get(), b.file->offset, b.file->bytes};
+  }
+  upload_->Unmap(0, nullptr);
+
+  ComPtr<ID3D12Resource> temporary, persistent;
+  uint64_t temporary_bytes = std::max(init_props.TemporaryResourceSize, exec_props.TemporaryResourceSize);
+  if (temporary_bytes &&
+      FAILED(hr = CreateBuffer(temporary_bytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &temporary)))
+    return Failure("CreateCommittedResource (temporary)", hr, error);
+  if (exec_props.PersistentResourceSize &&
+      FAILED(hr = CreateBuffer(exec_props.PersistentResourceSize, D3D12_HEAP_TYPE_DEFAULT,
+                               D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &persistent)))
+    return Failure("CreateCommittedResource (persistent)", hr, error);
+  DML_BUFFER_BINDING temporary_binding{temporary.Get(), 0, temporary_bytes};
+  DML_BUFFER_BINDING persistent_binding{persistent.Get(), 0, exec_props.PersistentResourceSize};
+
+  if (FAILED(hr = allocator_->Reset())) return Failure("ID3D12CommandAllocator::Reset", hr, error);
+  if (FAILED(hr = list_->Reset(allocator_.Get(), nullptr))) return Failure("ID3D12GraphicsCommandList::Reset", hr, error);
+  std::vector<D3D12_RESOURCE_BARRIER> barriers;
+  for (GpuBuffer& b : buffers) {
+    list_->CopyBufferRegion(b.resource.Get(), 0, upload_.Get(), b.staging_offset, b.width);
+    barriers.push_back(Transition(b.resource.Get(), D3D12_RESOURCE_STATE_COPY_DEST,
+                                  D3D12_RESOURCE_STATE_UNORDERED_ACCESS));
+  }
+  list_->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+  ID3D12DescriptorHeap* heaps[] = {heap_.Get()};
+  list_->SetDescriptorHeaps(1, heaps);
+
+  // Initializer: inputs flagged OWNED_BY_DML are handed over here, the others not at all.
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu = heap_->GetCPUDescriptorHandleForHeapStart();
+  D3D12_GPU_DESCRIPTOR_HANDLE gpu = heap_->GetGPUDescriptorHandleForHeapStart();
+  DML_BINDING_TABLE_DESC table_desc{initializer.Get(), cpu, gpu, init_props.RequiredDescriptorCount};
+  ComPtr<IDMLBindingTable> table;
+  if (FAILED(hr = dml_->CreateBindingTable(&table_desc, IID_PPV_ARGS(&table))))
+    return Failure("IDMLDevice::CreateBindingTable (initializer)", hr, error);
+  std::vector<DML_BUFFER_BINDING> owned(inputs->size());
+  bool any_owned = false;
+  for (size_t i = 0; i < inputs->size(); ++i) {
+    if ((*inputs)[i].owned_by_dml) owned[i] = buffers[i].binding, any_owned = true;
+  }
+  DML_BUFFER_ARRAY_BINDING owned_array{static_cast<UINT>(owned.size()), owned.data()};
+  DML_BINDING_DESC owned_desc{DML_BINDING_TYPE_BUFFER_ARRAY, &owned_array};
+  if (any_owned) table->BindInputs(1, &owned_desc);
+  if (init_props.TemporaryResourceSize) {
+    DML_BINDING_DESC t = Bind(&temporary_binding);
+    table->BindTemporaryResource(&t);
+  }
+  DML_BINDING_DESC persistent_out = Bind(persistent ? &persistent_binding : nullptr);
+  table->BindOutputs(1, &persistent_out);
+  recorder_->RecordDispatch(list_.Get(), initializer.Get(), table.Get());
+  D3D12_RESOURCE_BARRIER uav = AllUavWrites();
+  list_->ResourceBarrier(1, &uav);
+
+  // The operator, its table after the initializer's in the heap.
+  table_desc = {op, cpu, gpu, exec_props.RequiredDescriptorCount};
+  table_desc.CPUDescriptorHandle.ptr += SIZE_T(init_props.RequiredDescriptorCount) * descriptor_increment_;
+  table_desc.GPUDescriptorHandle.ptr += UINT64(init_props.RequiredDescriptorCount) * descriptor_increment_;
+  if (FAILED(hr = table->Reset(&table_desc))) return Failure("IDMLBindingTable::Reset", hr, error);
+  std::vector<DML_BINDING_DESC> input_bindings, output_bindings;
+  for (size_t i = 0; i < inputs->size(); ++i)
+    input_bindings.push_back(Bind((*inputs)[i].owned_by_dml ? nullptr : &buffers[i].binding));
+  for (size_t i = inputs->size(); i < buffers.size(); ++i) output_bindings.push_back(Bind(&buffers[i].binding));
+  table->BindInputs(static_cast<UINT>(input_bindings.size()), input_bindings.data());
+  table->BindOutputs(static_cast<UINT>(output_bindings.size()), output_bindings.data());
+  if (exec_props.TemporaryResourceSize) {
+    DML_BINDING_DESC t = Bind(&temporary_binding);
+    table->BindTemporaryResource(&t);
+  }
+  if (persistent) table->BindPersistentResource(&persistent_out);
+  recorder_->RecordDispatch(list_.Get(), op, table.Get());
+  list_->ResourceBarrier(1, &uav);
+
+  barriers.clear();
+  for (GpuBuffer& b : buffers)
+    barriers.push_back(Transition(b.resource.Get(), D3D12_RESOURCE_STATE_UNORDERED_ACCESS,
+                                  D3D12_RESOURCE_STATE_COPY_SOURCE));
+  list_->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+  for (GpuBuffer& b : buffers)
+    list_->CopyBufferRegion(readback_.Get(), b.staging_offset, b.resource.Get(), 0, b.width);
+
+  Outcome submitted = Submit(error);
+  if (submitted != Outcome::kOk) return submitted;
+
+  uint8_t* readback = nullptr;
+  D3D12_RANGE all_read{0, static_cast<SIZE_T>(staging_bytes)};
+  if (FAILED(hr = readback_->Map(0, &all_read, reinterpret_cast<void**>(&readback))))
+    return Failure("ID3D12Resource::Map (readback)", hr, error);
+  for (GpuBuffer& b : buffers)
+    std::memcpy(b.file->contents.data(), readback + b.staging_offset, b.file->contents.size());
+  D3D12_RANGE nothing_written{0, 0};
+  readback_->Unmap(0, &nothing_written);
+  return Outcome::kOk;
+}

@@ -1,0 +1,227 @@
+// dmlconf's DirectML host: speaks protocol 2 of validator/BACKENDS.md ("serve:COMMAND")
+// on stdin/stdout, one JSON object per line, and runs each case on DirectML.dll through
+// one long-lived DmlSession. Logs go to stderr, which dmlconf quotes when a case fails.
+#include <fcntl.h>
+#include <io.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "descriptor.h"
+#include "dml_session.h"
+
+using nlohmann::json;
+
+namespace {
+
+// What `create` built, kept for the `execute` that names it in `created`.
+struct CreatedOperator {
+  int64_t id = -1;
+  std::unique_ptr<OperatorDescription> description;
+  ComPtr<IDMLCompiledOperator> compiled;
+};
+
+std::string FeatureLevelName(DML_FEATURE_LEVEL level) {
+  return std::to_string(level >> 12) + "_" + std::to_string((level >> 8) & 0xF);
+}
+
+// "DirectML 1.15.4", from the DLL's version resource, so reports name what really ran.
+std::string DirectMLName() {
+  HMODULE module = GetModuleHandleW(L"DirectML.dll");
+  wchar_t path[MAX_PATH];
+  if (!module || !GetModuleFileNameW(module, path, MAX_PATH)) return "DirectML";
+  DWORD ignored = 0;
+  DWORD size = GetFileVersionInfoSizeW(path, &ignored);
+  std::string version_info(size, '\0');
+  VS_FIXEDFILEINFO* info = nullptr;
+  UINT info_size = 0;
+  if (!size || !GetFileVersionInfoW(path, 0, size, version_info.data()) ||
+      !VerQueryValueW(version_info.data(), L"\\", reinterpret_cast<void**>(&info), &info_size)) {
+    return "DirectML";
+  }
+  return "DirectML " + std::to_string(HIWORD(info->dwFileVersionMS)) + "." +
+         std::to_string(LOWORD(info->dwFileVersionMS)) + "." + std::to_string(HIWORD(info->dwFileVersionLS)) +
+         " (Wine, vkd3d, lavapipe)";
+}
+
+// Requests carry absolute Unix paths; Wine maps the Unix root to drive Z:.
+std::string WindowsPath(const std::string& unix_path) { return "Z:" + unix_path; }
+
+bool ReadFile(const std::string& path, std::vector<uint8_t>* contents) {
+  FILE* f = std::fopen(WindowsPath(path).c_str(), "rb");
+  if (!f) return false;
+  contents->clear();
+  uint8_t chunk[1 << 16];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof chunk, f)) > 0) contents->insert(contents->end(), chunk, chunk + n);
+  bool ok = !std::ferror(f);
+  std::fclose(f);
+  return ok;
+}
+
+bool WriteFile(const std::string& path, const std::vector<uint8_t>& contents) {
+  FILE* f = std::fopen(WindowsPath(path).c_str(), "r+b");  // in place: never truncate
+  if (!f) return false;
+  bool ok = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
+  return std::fclose(f) == 0 && ok;
+}
+
+class Host {
+ public:
+  bool Start() {
+    auto begin = std::chrono::steady_clock::now();
+    std::string error;
+    if (session_.Start(&error) != Outcome::kOk) {
+      start_error_ = error;
+      std::cerr << "dmlconf-directml-host: " << error << std::endl;
+      return false;
+    }
+    std::cerr << "dmlconf-directml-host: devices ready in "
+              << std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count()
+              << " s, DirectML feature level " << FeatureLevelName(session_.max_feature_level()) << std::endl;
+    return true;
+  }
+
+  json Handle(const json& request) {
+    const std::string action = request.value("action", "");
+    if (action == "describe") return Describe();
+    if (action == "create") return Create(request);
+    if (action == "execute") return Execute(request);
+    return {{"status", "error"}, {"message", "unknown action '" + action + "'"}};
+  }
+
+ private:
+  json Describe() {
+    if (!start_error_.empty()) return {{"status", "error"}, {"message", start_error_}};
+    return {{"status", "ok"},
+            {"name", DirectMLName()},
+            {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
+            {"reports_reason_codes", false}};
+  }
+
+  json Create(const json& request) {
+    created_ = CreatedOperator{};
+    std::unique_ptr<OperatorDescription> description;
+    std::string why = OperatorDescription::Parse(request.value("operator", ""), request.at("descriptor"), &description);
+    if (!why.empty()) return {{"status", "rejected"}, {"message", why}};
+    ComPtr<IDMLCompiledOperator> compiled;
+    std::string error;
+    Outcome outcome = session_.Compile(description->desc(), &compiled, &error);
+    if (outcome == Outcome::kDeviceLost) {
+      // A lost device says nothing about the descriptor: ask again on a fresh one.
+      std::cerr << "dmlconf-directml-host: " << error << "; rebuilding the device" << std::endl;
+      if (session_.Rebuild(&error) != Outcome::kOk) return {{"status", "rejected"}, {"message", error}};
+      outcome = session_.Compile(description->desc(), &compiled, &error);
+    }
+    if (outcome != Outcome::kOk) return {{"status", "rejected"}, {"message", "DirectML refused it: " + error}};
+    created_ = {request.at("id").get<int64_t>(), std::move(description), std::move(compiled)};
+    return {{"status", "ok"}};
+  }
+
+  // Reads every listed file whole; the tensor must lie inside it.
+  static std::string LoadBuffers(const json& list, const std::vector<const BufferTensor*>& tensors,
+                                 std::vector<BoundBuffer>* buffers) {
+    if (list.size() != tensors.size()) {
+      return "the request lists " + std::to_string(list.size()) + " buffers where the descriptor has " +
+             std::to_string(tensors.size()) + " tensors";
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+      BoundBuffer b;
+      b.offset = list[i].at("offset").get<uint64_t>();
+      b.bytes = list[i].at("bytes").get<uint64_t>();
+      b.owned_by_dml = (tensors[i]->buffer.Flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
+      const std::string path = list[i].at("path").get<std::string>();
+      if (!ReadFile(path, &b.contents)) return "cannot read " + path;
+      if (b.offset + b.bytes > b.contents.size()) {
+        return path + " holds " + std::to_string(b.contents.size()) + " bytes, fewer than offset " +
+               std::to_string(b.offset) + " + bytes " + std::to_string(b.bytes);
+      }
+      buffers->push_back(std::move(b));
+    }
+    return {};
+  }
+
+  json Execute(const json& request) {
+    CreatedOperator op = std::move(created_);
+    created_ = CreatedOperator{};
+    if (op.id != request.value("created", int64_t{-2}) || !op.compiled) {
+      return {{"status", "error"}, {"message", "execute names created " + request.value("created", json()).dump() +
+                                                   ", which this process did not accept just before"}};
+    }
+    std::vector<BoundBuffer> inputs, outputs;
+    std::string why = LoadBuffers(request.at("inputs"), op.description->inputs(), &inputs);
+    if (why.empty()) why = LoadBuffers(request.at("outputs"), op.description->outputs(), &outputs);
+    if (!why.empty()) return {{"status", "error"}, {"message", why}};
+    std::vector<std::vector<uint8_t>> inputs_before;
+    for (const BoundBuffer& b : inputs) inputs_before.push_back(b.contents);
+
+    std::string error;
+    Outcome outcome = session_.Execute(op.compiled.Get(), &inputs, &outputs, &error);
+    if (outcome == Outcome::kDeviceLost) {
+      std::string rebuild_error;
+      std::cerr << "dmlconf-directml-host: " << error << "; rebuilding the device" << std::endl;
+      if (session_.Rebuild(&rebuild_error) != Outcome::kOk) error += "; rebuilding failed: " + rebuild_error;
+    }
+    if (outcome != Outcome::kOk) return {{"status", "error"}, {"message", error}};
+    return WriteBack(request, inputs, inputs_before, outputs);
+  }
+
+  // Outputs are written whole, guards included. An input file is rewritten only when
+  // DirectML changed its buffer, so a write to an input shows as it would in memory.
+  static json WriteBack(const json& request, const std::vector<BoundBuffer>& inputs,
+                        const std::vector<std::vector<uint8_t>>& inputs_before,
+                        const std::vector<BoundBuffer>& outputs) {
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      const std::string path = request["outputs"][i]["path"].get<std::string>();
+      if (!WriteFile(path, outputs[i].contents)) return {{"status", "error"}, {"message", "cannot write " + path}};
+    }
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i].contents == inputs_before[i]) continue;
+      const std::string path = request["inputs"][i]["path"].get<std::string>();
+      std::cerr << "dmlconf-directml-host: DirectML wrote to input buffer " << path << std::endl;
+      if (!WriteFile(path, inputs[i].contents)) return {{"status", "error"}, {"message", "cannot write " + path}};
+    }
+    return {{"status", "ok"}};
+  }
+
+  DmlSession session_;
+  std::string start_error_;
+  CreatedOperator created_;
+};
+
+void Reply(json reply) {
+  const std::string line = reply.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main() {
+  // The protocol is bytes: no CRLF translation on either pipe.
+  _setmode(_fileno(stdin), _O_BINARY);
+  _setmode(_fileno(stdout), _O_BINARY);
+  Host host;
+  host.Start();  // a failure is reported to `describe`, which stops the run
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.empty()) continue;
+    json request = json::parse(line, nullptr, false);
+    json id = request.is_object() && request.contains("id") ? request["id"] : json();
+    json reply;
+    try {
+      reply = request.is_object() ? host.Handle(request)
+                                  : json{{"status", "error"}, {"message", "the request is not one JSON object"}};
+    } catch (const std::exception& e) {
+      reply = {{"status", "error"}, {"message", std::string("malformed request: ") + e.what()}};
+    }
+    reply["id"] = id;
+    Reply(std::move(reply));
+  }
+  return 0;
+}
