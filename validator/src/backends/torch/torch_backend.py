@@ -1,0 +1,211 @@
+#!/usr/bin/python3
+"""PyTorch adapter for dmlconf: the persistent protocol (serve:, protocol 2).
+
+Run it as `serve:/usr/bin/python3 validator/src/backends/torch/torch_backend.py`
+(Debian's python3-torch, 1.13 on bookworm).
+
+Every tensor is a torch view of its buffer file (torch.from_numpy over a numpy view
+with the descriptor's strides and the file's `offset`), so PyTorch reads the strided
+inputs and writes the strided outputs itself (Tensor.copy_). Each operator is PyTorch's
+own op:
+  SPLIT                 torch.split along Axis
+  JOIN                  torch.cat along Axis
+  GATHER                torch.index_select along Axis (negative indices wrapped with
+                        torch.where; UINT32 indices widened with a mask)
+  DEPTH_TO_SPACE1       COLUMN_ROW_DEPTH: torch.pixel_shuffle;
+                        DEPTH_COLUMN_ROW: reshape + permute
+  SPACE_TO_DEPTH1       COLUMN_ROW_DEPTH: torch.pixel_unshuffle;
+                        DEPTH_COLUMN_ROW: reshape + permute
+  REVERSE_SUBSEQUENCES  torch.gather along Axis, with the source positions
+                        where(i < L, L-1-i, i) built by torch.arange / torch.where
+Answered unsupported:
+  - UINT16, UINT32 and UINT64 data (PyTorch 1.13 has no such dtypes); UINT32 and UINT64
+    indices / sequence lengths are read as int32 / int64 and widened, so they work;
+  - at execute, a GATHER index outside the axis: torch.index_select raises IndexError,
+    while DirectML promises a run with unspecified values.
+`create` checks the descriptor's own rules (the NumPy sample's checks, at the highest
+feature level): DirectML's per-level support tables are not PyTorch's to copy, so the
+feature level is not looked at. Reason codes are not reported.
+Errors go to standard error; standard output carries only protocol replies.
+"""
+import json
+import os
+import sys
+import traceback
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "numpy"))
+import numpy_backend as rules  # noqa: E402  the descriptor checks and buffer views
+import torch  # noqa: E402
+
+TORCH_TYPES = {"FLOAT64": torch.float64, "FLOAT32": torch.float32, "FLOAT16": torch.float16,
+               "INT64": torch.int64, "INT32": torch.int32, "INT16": torch.int16,
+               "INT8": torch.int8, "UINT8": torch.uint8}
+# Index / length types: how to read them (a dtype of the same width) and widen them.
+INDEX_READ = {"INT64": "<i8", "INT32": "<i4", "UINT64": "<i8", "UINT32": "<i4"}
+TOP = (6, 4)  # the descriptor's own rules only: at the top level every support row is open
+CHECKS = {op: check for op, (check, _) in rules.OPERATORS.items()}
+
+torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
+
+
+class Unsupported(Exception):
+    """What PyTorch cannot do; the message says why."""
+
+
+def as_torch(array, read_as=None):
+    """A torch tensor sharing the numpy view's memory (strides, zero strides included)."""
+    if read_as is not None:  # unsigned indices: same bits, a signed dtype torch has
+        array = array.view(read_as)
+    return torch.from_numpy(array)
+
+
+def widen_indices(t, type_name):
+    """Indices / lengths as int64; an unsigned value PyTorch saw as negative becomes huge."""
+    t = t.to(torch.int64)
+    if type_name == "UINT32":
+        t = t & 0xFFFFFFFF
+    elif type_name == "UINT64":
+        t = torch.where(t < 0, torch.full_like(t, torch.iinfo(torch.int64).max), t)
+    return t
+
+
+def run_split(plan, ins, outs):
+    axis = plan["axis"]
+    pieces = torch.split(ins[0], [o.shape[axis] for o in outs], dim=axis)
+    for out, piece in zip(outs, pieces):
+        out.copy_(piece)
+
+
+def run_join(plan, ins, outs):
+    outs[0].copy_(torch.cat(ins, dim=plan["axis"]))
+
+
+def run_gather(plan, ins, outs):
+    x, indices = ins
+    axis, k = plan["axis"], plan["k"]
+    size = x.shape[axis]
+    j = widen_indices(indices[(0,) * (indices.dim() - k)], plan["index_type"])
+    j = torch.where(j < 0, j + size, j)  # negative: counted from the end
+    if j.numel() and (int(j.min()) < 0 or int(j.max()) >= size):
+        raise Unsupported("an index is outside the Axis dimension: torch.index_select raises "
+                          "IndexError, where DirectML runs with unspecified values")
+    gathered = torch.index_select(x, axis, j.reshape(-1))  # (outer, K index dims flat, inner)
+    outs[0].copy_(gathered.reshape(outs[0].shape))
+
+
+def run_depth_to_space(plan, ins, outs):
+    x, b = ins[0], plan["b"]
+    if plan["order"] == "COLUMN_ROW_DEPTH":  # depth (c', bh, bw): pixel_shuffle's layout
+        outs[0].copy_(torch.pixel_shuffle(x, b))
+        return
+    n, c, h, w = x.shape  # DEPTH_COLUMN_ROW: depth (bh, bw, c')
+    c2 = c // (b * b)
+    t = x.reshape(n, b, b, c2, h, w).permute(0, 3, 4, 1, 5, 2)
+    outs[0].copy_(t.reshape(n, c2, h * b, w * b))
+
+
+def run_space_to_depth(plan, ins, outs):
+    x, b = ins[0], plan["b"]
+    if plan["order"] == "COLUMN_ROW_DEPTH":  # depth (c, bh, bw): pixel_unshuffle's layout
+        outs[0].copy_(torch.pixel_unshuffle(x, b))
+        return
+    n, c, h, w = x.shape  # DEPTH_COLUMN_ROW: depth (bh, bw, c)
+    t = x.reshape(n, c, h // b, b, w // b, b).permute(0, 3, 5, 1, 2, 4)
+    outs[0].copy_(t.reshape(n, c * b * b, h // b, w // b))
+
+
+def run_reverse(plan, ins, outs):
+    x, lengths = ins
+    axis = plan["axis"]
+    size = x.shape[axis]
+    length = torch.clamp(widen_indices(lengths, plan["index_type"]), max=size)
+    i = torch.arange(size).reshape([size if d == axis else 1 for d in range(x.dim())])
+    source = torch.where(i < length, length - 1 - i, i)  # positions i < L take L-1-i
+    outs[0].copy_(torch.gather(x, axis, source.expand(x.shape)))
+
+
+RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
+       "DEPTH_TO_SPACE1": run_depth_to_space, "SPACE_TO_DEPTH1": run_space_to_depth,
+       "REVERSE_SUBSEQUENCES": run_reverse}
+
+
+def plan_of(request):
+    """The checked descriptor, or Rejected / Unsupported."""
+    op = request["operator"]
+    if op not in RUN:
+        raise Unsupported(f"operator {op} is not implemented here")
+    plan = CHECKS[op](request["descriptor"], TOP)
+    for t in plan["inputs"] + plan["outputs"]:
+        is_index = t.role in ("IndicesTensor", "SequenceLengthsTensor")
+        if not is_index and t.type_name not in TORCH_TYPES:
+            raise Unsupported(f"PyTorch {torch.__version__} has no {t.type_name} tensors")
+        if is_index:
+            plan["index_type"] = t.type_name
+    return plan
+
+
+def create(request):
+    try:
+        plan_of(request)
+    except Unsupported as why:
+        return {"status": "unsupported", "message": str(why)}
+    except rules.Rejected as broken:
+        return {"status": "rejected", "message": str(broken)}
+    except Exception as broken:  # a malformed must-reject descriptor
+        return {"status": "rejected", "message": f"malformed descriptor: {broken!r}"}
+    return {"status": "ok"}
+
+
+def execute(request):
+    plan = plan_of(request)
+    ins = []
+    for t, b in zip(plan["inputs"], request["inputs"]):
+        read_as = INDEX_READ.get(t.type_name) if t.role in ("IndicesTensor", "SequenceLengthsTensor") else None
+        ins.append(as_torch(t.view(rules.read_file(b), b["offset"]), read_as))
+    raws = [rules.read_file(b) for b in request["outputs"]]
+    outs = [as_torch(t.view(raw, b["offset"]))
+            for t, raw, b in zip(plan["outputs"], raws, request["outputs"])]
+    with torch.no_grad():
+        RUN[request["operator"]](plan, ins, outs)
+    for raw, b in zip(raws, request["outputs"]):  # only the tensor's bytes go back
+        with open(b["path"], "r+b") as f:
+            f.seek(b["offset"])
+            f.write(raw[b["offset"]:b["offset"] + b["bytes"]])
+    return {"status": "ok"}
+
+
+def answer(request):
+    action = request.get("action")
+    if action == "describe":
+        return {"status": "ok", "name": f"pytorch {torch.__version__} CPU",
+                "max_feature_level": "6_4", "reports_reason_codes": False}
+    if action == "create":
+        return create(request)
+    if action == "execute":
+        try:
+            return execute(request)
+        except Unsupported as why:
+            return {"status": "unsupported", "message": str(why)}
+        except Exception as failure:
+            traceback.print_exc(file=sys.stderr)
+            return {"status": "error", "message": f"{type(failure).__name__}: {failure}"}
+    return {"status": "error", "message": f"unknown action {action!r}"}
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        try:
+            reply = answer(request)
+        except Exception as failure:
+            traceback.print_exc(file=sys.stderr)
+            reply = {"status": "error", "message": f"{type(failure).__name__}: {failure}"}
+        reply["id"] = request.get("id")
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
