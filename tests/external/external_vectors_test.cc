@@ -7,7 +7,7 @@
 #include <string>
 #include <variant>
 
-#include "dmlconf/validator/oracle.h"
+#include "dmlconf/validator/external_vectors.h"
 
 namespace dmlconf::validator {
 namespace {
@@ -21,8 +21,8 @@ std::vector<std::byte> Bytes(std::initializer_list<int> values) {
   return bytes;
 }
 
-std::vector<OracleCase> Parse(const std::string& json) {
-  return ParseOracleDocument(YAML::Load(json), "inline.json");
+std::vector<ExternalVector> Parse(const std::string& json) {
+  return ParseExternalVectors(YAML::Load(json), "inline.json");
 }
 
 std::string Document(const std::string& cases) {
@@ -43,13 +43,13 @@ const char* const kJoin = R"({
   "min_feature_level": {"as_given": "4_1", "if_padded_to_4d": "1_0"},
   "notes": "hand-written"})";
 
-TEST(OracleLoader, MatchCaseBecomesDescriptorSlotsAndBytes) {
-  const std::vector<OracleCase> cases = Parse(Document(kJoin));
+TEST(ExternalVectors, MatchCaseBecomesDescriptorSlotsAndBytes) {
+  const std::vector<ExternalVector> cases = Parse(Document(kJoin));
   ASSERT_EQ(cases.size(), 1u);
-  const OracleCase& c = cases[0];
+  const ExternalVector& c = cases[0];
   EXPECT_EQ(c.name, "external/wpt/concat/two");
   EXPECT_EQ(c.feature_level, FeatureLevel::k4_1);
-  EXPECT_EQ(c.outcome, OracleOutcome::kMatch);
+  EXPECT_EQ(c.outcome, ExternalOutcome::kMatch);
   EXPECT_EQ(c.description, "hand-written");
   EXPECT_EQ(c.source, "wpt-webnn concat.js: two halves (BSD-3-Clause)");
   EXPECT_TRUE(c.then.empty());
@@ -76,13 +76,13 @@ std::string GatherReject(const std::string& id, const std::string& extra) {
   "min_feature_level": {"as_given": "3_0"}})";
 }
 
-TEST(OracleLoader, RejectCaseKeepsItsReasonOrNone) {
-  const std::vector<OracleCase> cases = Parse(Document(
+TEST(ExternalVectors, RejectCaseKeepsItsReasonOrNone) {
+  const std::vector<ExternalVector> cases = Parse(Document(
       GatherReject("with", R"("reason": "GATHER_OUTPUT_RANK_OVERFLOW",)") + "," +
       GatherReject("without", "")));
   ASSERT_EQ(cases.size(), 2u);
-  for (const OracleCase& c : cases) {
-    EXPECT_EQ(c.outcome, OracleOutcome::kReject);
+  for (const ExternalVector& c : cases) {
+    EXPECT_EQ(c.outcome, ExternalOutcome::kReject);
     EXPECT_EQ(c.feature_level, FeatureLevel::k3_0);
     EXPECT_TRUE(c.expected.empty());
     ASSERT_TRUE(std::holds_alternative<GatherDesc>(c.desc));
@@ -96,8 +96,8 @@ TEST(OracleLoader, RejectCaseKeepsItsReasonOrNone) {
   EXPECT_EQ(cases[1].reason, std::nullopt);
 }
 
-TEST(OracleLoader, UnspecifiedValuesKeepInputsOnly) {
-  const std::vector<OracleCase> cases = Parse(Document(R"({
+TEST(ExternalVectors, UnspecifiedValuesKeepInputsOnly) {
+  const std::vector<ExternalVector> cases = Parse(Document(R"({
     "id": "wpt/gather/oob", "op": "GATHER", "attributes": {"Axis": 0, "IndexDimensions": 0},
     "inputs": [
       {"role": "InputTensor", "dtype": "INT32", "shape": [2], "hex": "0700000008000000"},
@@ -106,7 +106,7 @@ TEST(OracleLoader, UnspecifiedValuesKeepInputsOnly) {
     "expected_outcome": "runs_values_unspecified",
     "min_feature_level": {"as_given": "3_0"}})"));
   ASSERT_EQ(cases.size(), 1u);
-  EXPECT_EQ(cases[0].outcome, OracleOutcome::kRunsValuesUnspecified);
+  EXPECT_EQ(cases[0].outcome, ExternalOutcome::kRunsValuesUnspecified);
   EXPECT_THAT(cases[0].inputs, ElementsAre(Bytes({7, 0, 0, 0, 8, 0, 0, 0}), Bytes({9, 0, 0, 0})));
   EXPECT_TRUE(cases[0].expected.empty());
 }
@@ -124,8 +124,8 @@ const char* const kStepAxis1 = R"({"attributes": {"Axis": 1}, "SequenceLengthsTe
 const char* const kStepAxis0 = R"({"attributes": {"Axis": 0}, "SequenceLengthsTensor":
   {"role": "SequenceLengthsTensor", "dtype": "UINT32", "shape": [1, 4], "hex": "01000000010000000100000001000000"}})";
 
-TEST(OracleLoader, OneStepChainIsAnOrdinaryCase) {
-  const std::vector<OracleCase> cases = Parse(Document(ReverseSteps("one", kStepAxis1)));
+TEST(ExternalVectors, OneStepChainIsAnOrdinaryCase) {
+  const std::vector<ExternalVector> cases = Parse(Document(ReverseSteps("one", kStepAxis1)));
   ASSERT_EQ(cases.size(), 1u);
   EXPECT_TRUE(cases[0].then.empty());
   ASSERT_TRUE(std::holds_alternative<ReverseSubsequencesDesc>(cases[0].desc));
@@ -136,11 +136,11 @@ TEST(OracleLoader, OneStepChainIsAnOrdinaryCase) {
   EXPECT_THAT(cases[0].expected, ElementsAre(Bytes({4, 3, 2, 1})));
 }
 
-TEST(OracleLoader, LongerChainBecomesChainedCalls) {
-  const std::vector<OracleCase> cases =
+TEST(ExternalVectors, LongerChainBecomesChainedCalls) {
+  const std::vector<ExternalVector> cases =
       Parse(Document(ReverseSteps("two", std::string(kStepAxis0) + "," + kStepAxis1)));
   ASSERT_EQ(cases.size(), 1u);
-  const OracleCase& c = cases[0];
+  const ExternalVector& c = cases[0];
   EXPECT_EQ(c.name, "external/two");
   // The first step is the case's own call: axis 0 with its lengths.
   ASSERT_TRUE(std::holds_alternative<ReverseSubsequencesDesc>(c.desc));
@@ -157,7 +157,7 @@ TEST(OracleLoader, LongerChainBecomesChainedCalls) {
   EXPECT_THAT(c.expected, ElementsAre(Bytes({4, 3, 2, 1})));
 }
 
-TEST(OracleLoader, AChainMustKeepTheShape) {
+TEST(ExternalVectors, AChainMustKeepTheShape) {
   std::string doc = ReverseSteps("grows", kStepAxis1);
   const std::string output = R"("shape": [1, 4], "hex": "04030201")";
   doc.replace(doc.find(output), output.size(), R"("shape": [1, 2], "hex": "0403")");
@@ -169,7 +169,7 @@ TEST(OracleLoader, AChainMustKeepTheShape) {
   }
 }
 
-TEST(OracleLoader, MalformedDocumentsNameTheProblem) {
+TEST(ExternalVectors, MalformedDocumentsNameTheProblem) {
   const std::string join = kJoin;
   auto error_of = [](const std::string& json) {
     try {
@@ -215,8 +215,8 @@ TEST(OracleLoader, MalformedDocumentsNameTheProblem) {
               ::testing::StartsWith("inline.json:1:"));
 }
 
-TEST(OracleLoader, LoadOracleFileGivesRunnerCases) {
-  const std::vector<Case> cases = LoadOracleFile(
+TEST(ExternalVectors, LoadExternalVectorFileGivesRunnerCases) {
+  const std::vector<Case> cases = LoadExternalVectorFile(
       "inline.json",
       YAML::Load(Document(std::string(kJoin) + "," + GatherReject("rej", "") + "," +
                           ReverseSteps("two", std::string(kStepAxis0) + "," + kStepAxis1))));
@@ -233,7 +233,7 @@ TEST(OracleLoader, LoadOracleFileGivesRunnerCases) {
   EXPECT_TRUE(cases[1].inputs.empty());
   EXPECT_EQ(cases[2].name, "external/two");
   EXPECT_EQ(cases[2].then.size(), 1u);
-  EXPECT_THROW(LoadOracleFile("bad.json", YAML::Load(R"({"format": "x"})")), CaseFileError);
+  EXPECT_THROW(LoadExternalVectorFile("bad.json", YAML::Load(R"({"format": "x"})")), CaseFileError);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "dmlconf/backend.h"
-#include "runner.h"
+#include "run/runner.h"
 
 namespace dmlconf::validator {
 namespace {

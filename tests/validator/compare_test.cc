@@ -1,6 +1,6 @@
 // The byte compare's message: coordinates, values and bits of the first
 // mismatch, and which input element a wrong value was copied from.
-#include "compare.h"
+#include "run/compare.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The cross-check backend against secondaries that lie: it must fail every
 // call where the two implementations leave different bytes, unspecified
 // cases included, and say where.
-#include "cross_check_backend.h"
+#include "backends/cross_check_backend.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Fill rules against values derived from cases/README.md by hand.
-#include "data_fill.h"
+#include "cases/data_fill.h"
 
 #include <gtest/gtest.h>
 

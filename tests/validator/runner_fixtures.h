@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "runner.h"
+#include "run/runner.h"
 
 namespace dmlconf::validator::fakes {
 

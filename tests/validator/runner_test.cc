@@ -1,6 +1,6 @@
 // The runner against backends that lie in one way each: every lie must give
 // the right verdict and a message that says what happened.
-#include "runner.h"
+#include "run/runner.h"
 #include "runner_fixtures.h"
 
 #include <gmock/gmock.h>

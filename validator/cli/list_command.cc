@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "case_paths.h"
-#include "runner.h"
+#include "run/runner.h"
 
 namespace dmlconf::cli {
 namespace {

@@ -8,11 +8,11 @@
 #include <map>
 #include <memory>
 
-#include "backend_registry.h"
+#include "backends/backend_registry.h"
 #include "dmlconf/blocked.h"
 #include "case_paths.h"
 #include "dmlconf/validator/external_backends.h"
-#include "runner.h"
+#include "run/runner.h"
 
 namespace dmlconf::cli {
 namespace {

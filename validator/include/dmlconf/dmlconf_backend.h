@@ -32,7 +32,7 @@ typedef struct dmlconf_tensor_desc {
   uint32_t stride_count;                     /* entries in strides (valid: dimension_count) */
   const uint32_t* strides;                   /* in elements; NULL = packed row-major */
   uint64_t total_tensor_size_in_bytes;       /* the buffer's byte size (given, or the minimum) */
-  uint32_t guaranteed_base_offset_alignment; /* 0 = no guarantee; else a power of two >= 16 */
+  uint32_t guaranteed_base_offset_alignment; /* 0 = no guarantee; else a power of two >= the element size */
 } dmlconf_tensor_desc;
 
 /* One operator: the union of the six DML_*_OPERATOR_DESC. Tensors are in binding order:

@@ -1,8 +1,8 @@
-#include "backend_registry.h"
+#include "backends/backend_registry.h"
 
 #include <utility>
 
-#include "cross_check_backend.h"
+#include "backends/cross_check_backend.h"
 #include "dmlconf/validator/external_backends.h"
 
 namespace dmlconf::validator {
@@ -14,8 +14,8 @@ struct Entry {
   bool IsPrefix() const { return !name.empty() && name.back() == ':'; }
 };
 
-std::vector<Entry>& Registry() {
-  static std::vector<Entry> entries = [] {
+const std::vector<Entry>& Registry() {
+  static const std::vector<Entry> entries = [] {
     std::vector<Entry> built_in;
     built_in.push_back({"reference", [](std::string_view) { return MakeReferenceBackend(); }});
     built_in.push_back({"blocked", [](std::string_view) { return MakeBlockedBackend(); }});
@@ -30,10 +30,6 @@ std::vector<Entry>& Registry() {
 }
 
 }  // namespace
-
-void RegisterBackend(std::string name_or_prefix, BackendFactory factory) {
-  Registry().push_back({std::move(name_or_prefix), std::move(factory)});
-}
 
 std::unique_ptr<Backend> MakeBackend(std::string_view name) {
   for (const Entry& e : Registry()) {

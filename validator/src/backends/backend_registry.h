@@ -23,9 +23,6 @@ class UnknownBackendError : public std::runtime_error {
 // Gets the full name ("plugin:/x/y.so" for a prefix entry).
 using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view name)>;
 
-// An exact name ("reference"), or a prefix ending in ':' ("plugin:") whose
-// factory gets every name that starts with it.
-void RegisterBackend(std::string name_or_prefix, BackendFactory factory);
 // Throws UnknownBackendError; a factory's own errors pass through.
 std::unique_ptr<Backend> MakeBackend(std::string_view name);
 // "reference", "blocked", "cross-check", "plugin:PATH", "exec:COMMAND", ... in

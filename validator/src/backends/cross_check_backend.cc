@@ -1,4 +1,4 @@
-#include "cross_check_backend.h"
+#include "backends/cross_check_backend.h"
 
 #include <algorithm>
 #include <cstring>
@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "compare.h"
+#include "run/compare.h"
 #include "dmlconf/tensor_layout.h"
-#include "guarded_buffer.h"
+#include "run/guarded_buffer.h"
 
 namespace dmlconf::validator {
 namespace {

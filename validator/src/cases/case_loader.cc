@@ -11,10 +11,10 @@
 
 #include "dmlconf/tensor_layout.h"
 #include "dmlconf/validator/case.h"
-#include "dmlconf/validator/oracle.h"
-#include "compare.h"
-#include "data_fill.h"
-#include "yaml_fields.h"
+#include "dmlconf/validator/external_vectors.h"
+#include "run/compare.h"
+#include "cases/data_fill.h"
+#include "cases/yaml_fields.h"
 
 namespace dmlconf::validator {
 namespace {
@@ -342,9 +342,9 @@ std::vector<Case> ParseDocument(const std::string& file, const YAML::Node& root)
   if (!root.IsMap()) top.Fail("a case file is a mapping with one key, 'cases'; got " +
                               std::string(NodeKindName(root)));
   if (auto format = top.Optional("format")) {
-    if (format->Scalar() != kOracleFormat)
-      format->Fail("unknown format '" + format->Scalar() + "' (known: " + kOracleFormat + ")");
-    return LoadOracleFile(file, root);
+    if (format->Scalar() != kExternalVectorFormat)
+      format->Fail("unknown format '" + format->Scalar() + "' (known: " + kExternalVectorFormat + ")");
+    return LoadExternalVectorFile(file, root);
   }
   top.CheckKeys({"cases"});
   const Field list(file, root["cases"], "cases");

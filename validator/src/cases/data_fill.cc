@@ -1,4 +1,4 @@
-#include "data_fill.h"
+#include "cases/data_fill.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Converts dmlconf-oracle-v1 documents (the external WebNN vectors, see
 // ../shared/external/README.md) into the project's cases. The vectors stay
 // outside the repository and are read as they are at run time.
-#include "dmlconf/validator/oracle.h"
+#include "dmlconf/validator/external_vectors.h"
 
 #include <cstdint>
 #include <map>
@@ -14,14 +14,14 @@
 namespace dmlconf::validator {
 namespace {
 
-// A tensor as the oracle gives it: DirectML Sizes (packed) and its exact bytes.
-struct OracleTensor {
+// A tensor as the document gives it: DirectML Sizes (packed) and its exact bytes.
+struct ExternalTensor {
   TensorDesc desc;
   std::vector<std::byte> bytes;
 };
 
 // Tensors of one case by role ("InputTensor", "OutputTensors[1]", ...).
-using RoleMap = std::map<std::string, OracleTensor>;
+using RoleMap = std::map<std::string, ExternalTensor>;
 
 [[noreturn]] void Fail(const std::string& where, const std::string& what) {
   throw std::runtime_error(where + ": " + what);
@@ -68,8 +68,8 @@ uint32_t Uint(const YAML::Node& node, const char* key, const std::string& where)
   return Uint32Of(value, std::string("attribute '") + key + "'", where);
 }
 
-// The oracle's tensors are packed: Sizes and DataType say everything else.
-OracleTensor ParseTensor(const YAML::Node& node, const std::string& where) {
+// The document's tensors are packed: Sizes and DataType say everything else.
+ExternalTensor ParseTensor(const YAML::Node& node, const std::string& where) {
   const std::string dtype = Text(node, "dtype", where);
   const std::optional<DataType> type = ParseDataType(dtype);
   if (!type) Fail(where, "unknown dtype '" + dtype + "'");
@@ -84,7 +84,7 @@ OracleTensor ParseTensor(const YAML::Node& node, const std::string& where) {
       Fail(where, "shape describes more than 2^64 bytes");
     want *= sizes.back();
   }
-  OracleTensor tensor{TensorDesc::Packed(*type, std::move(sizes)), {}};
+  ExternalTensor tensor{TensorDesc::Packed(*type, std::move(sizes)), {}};
   tensor.bytes = ParseHex(where, Text(node, "hex", where));
   if (tensor.bytes.size() != want)
     Fail(where, "hex holds " + std::to_string(tensor.bytes.size()) + " bytes, Sizes and dtype need " +
@@ -194,10 +194,10 @@ std::vector<std::vector<std::byte>> SlotBytes(const std::vector<TensorSlot>& slo
   return bytes;
 }
 
-OracleOutcome ParseOutcome(const std::string& text, const std::string& where) {
-  if (text == "match") return OracleOutcome::kMatch;
-  if (text == "reject") return OracleOutcome::kReject;
-  if (text == "runs_values_unspecified") return OracleOutcome::kRunsValuesUnspecified;
+ExternalOutcome ParseOutcome(const std::string& text, const std::string& where) {
+  if (text == "match") return ExternalOutcome::kMatch;
+  if (text == "reject") return ExternalOutcome::kReject;
+  if (text == "runs_values_unspecified") return ExternalOutcome::kRunsValuesUnspecified;
   Fail(where, "unknown expected_outcome '" + text + "'");
 }
 
@@ -218,7 +218,7 @@ std::string Source(const YAML::Node& source) {
 // step is the case's descriptor; each later one reads the previous output,
 // which has the input's shape, so every step's OutputTensor is the final one.
 void ParseSteps(OperatorType type, const YAML::Node& steps, const RoleMap& given,
-                const std::string& where, OracleCase* c) {
+                const std::string& where, ExternalVector* c) {
   if (!steps.IsSequence() || steps.size() == 0) Fail(where, "steps is not a non-empty list");
   if (Take(given, "InputTensor", where) != Take(given, "OutputTensor", where))
     Fail(where, "a chain's input and output must have the same sizes and data type");
@@ -245,10 +245,10 @@ std::string At(const std::string& file, const YAML::Node& node) {
   return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
 }
 
-OracleCase ParseCase(const YAML::Node& node, const std::string& file) {
+ExternalVector ParseCase(const YAML::Node& node, const std::string& file) {
   const std::string id = Text(node, "id", At(file, node) + ": case");
   const std::string where = At(file, node) + ": case " + id;
-  OracleCase c;
+  ExternalVector c;
   c.name = "external/" + id;
   c.line = node.Mark().line + 1;
   c.source = Source(node["source"]);
@@ -277,18 +277,18 @@ OracleCase ParseCase(const YAML::Node& node, const std::string& file) {
   } else {
     ParseSteps(*type, steps, roles, where, &c);
   }
-  if (c.outcome == OracleOutcome::kMatch) c.expected = SlotBytes(OutputSlots(c.desc), roles);
+  if (c.outcome == ExternalOutcome::kMatch) c.expected = SlotBytes(OutputSlots(c.desc), roles);
   return c;
 }
 
 }  // namespace
 
-std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::string& file) {
-  if (!root.IsMap() || !root["format"] || root["format"].as<std::string>() != kOracleFormat)
-    Fail(At(file, root), std::string("not a ") + kOracleFormat + " document");
+std::vector<ExternalVector> ParseExternalVectors(const YAML::Node& root, const std::string& file) {
+  if (!root.IsMap() || !root["format"] || root["format"].as<std::string>() != kExternalVectorFormat)
+    Fail(At(file, root), std::string("not a ") + kExternalVectorFormat + " document");
   const YAML::Node cases = root["cases"];
   if (!cases || !cases.IsSequence()) Fail(At(file, root), "no 'cases' list");
-  std::vector<OracleCase> out;
+  std::vector<ExternalVector> out;
   for (const YAML::Node& node : cases) out.push_back(ParseCase(node, file));
   if (root["count"] && root["count"].as<size_t>() != out.size())
     Fail(At(file, root["count"]), "count is " + root["count"].as<std::string>() + " but " +
@@ -296,27 +296,27 @@ std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::s
   return out;
 }
 
-Expectation ToExpectation(OracleOutcome outcome) {
+Expectation ToExpectation(ExternalOutcome outcome) {
   switch (outcome) {
-    case OracleOutcome::kMatch: return Expectation::kMatch;
-    case OracleOutcome::kReject: return Expectation::kReject;
-    case OracleOutcome::kRunsValuesUnspecified: return Expectation::kUnspecified;
+    case ExternalOutcome::kMatch: return Expectation::kMatch;
+    case ExternalOutcome::kReject: return Expectation::kReject;
+    case ExternalOutcome::kRunsValuesUnspecified: return Expectation::kUnspecified;
   }
   return Expectation::kMatch;
 }
 
-std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::Node& root) {
-  std::vector<OracleCase> parsed;
+std::vector<Case> LoadExternalVectorFile(const std::filesystem::path& file, const YAML::Node& root) {
+  std::vector<ExternalVector> parsed;
   try {
-    parsed = ParseOracleDocument(root, file.string());
+    parsed = ParseExternalVectors(root, file.string());
   } catch (const YAML::Exception& e) {  // a value of the wrong kind, such as "Axis": "one"
     throw CaseFileError(file.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
-                        std::to_string(e.mark.column + 1) + ": oracle: " + e.msg);
+                        std::to_string(e.mark.column + 1) + ": external vector: " + e.msg);
   } catch (const std::exception& e) {
     throw CaseFileError(e.what());  // already "FILE:LINE:COL: case ID, field: message"
   }
   std::vector<Case> cases;
-  for (OracleCase& o : parsed) {
+  for (ExternalVector& o : parsed) {
     Case c;
     c.name = std::move(o.name);
     c.file = file.string();

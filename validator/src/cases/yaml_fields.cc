@@ -1,4 +1,4 @@
-#include "yaml_fields.h"
+#include "cases/yaml_fields.h"
 
 #include <charconv>
 

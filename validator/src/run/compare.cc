@@ -1,4 +1,4 @@
-#include "compare.h"
+#include "run/compare.h"
 
 #include <cstring>
 

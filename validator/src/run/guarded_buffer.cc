@@ -1,4 +1,4 @@
-#include "guarded_buffer.h"
+#include "run/guarded_buffer.h"
 
 #include <cstdint>
 

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <iostream>
 
-#include "runner.h"
+#include "run/runner.h"
 
 namespace dmlconf::validator {
 namespace {

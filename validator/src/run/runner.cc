@@ -1,4 +1,4 @@
-#include "runner.h"
+#include "run/runner.h"
 
 #include <fnmatch.h>
 
@@ -11,9 +11,9 @@
 #include <map>
 #include <sstream>
 
-#include "compare.h"
+#include "run/compare.h"
 #include "dmlconf/tensor_layout.h"
-#include "guarded_buffer.h"
+#include "run/guarded_buffer.h"
 
 namespace dmlconf::validator {
 namespace {

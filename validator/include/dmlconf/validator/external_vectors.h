@@ -18,22 +18,22 @@
 
 namespace dmlconf::validator {
 
-inline constexpr const char* kOracleFormat = "dmlconf-oracle-v1";
+inline constexpr const char* kExternalVectorFormat = "dmlconf-oracle-v1";
 
-enum class OracleOutcome { kMatch, kReject, kRunsValuesUnspecified };
+enum class ExternalOutcome { kMatch, kReject, kRunsValuesUnspecified };
 
-// One oracle case in the project's terms. Tensor data is each tensor's packed
-// logical bytes (the oracle's canonical `hex`), in InputSlots / OutputSlots
+// One external vector in the project's terms. Tensor data is each tensor's packed
+// logical bytes (the document's canonical `hex`), in InputSlots / OutputSlots
 // order of `desc`.
-struct OracleCase {
-  std::string name;         // "external/" + the oracle's id
+struct ExternalVector {
+  std::string name;         // "external/" + the vector's id
   int line = 0;             // where the case starts in its file
   std::string source;       // origin, file and test name, license
-  std::string description;  // the oracle's notes
+  std::string description;  // the vector's notes
   FeatureLevel feature_level = FeatureLevel::k1_0;  // min_feature_level.as_given
   OperatorDesc desc;
-  OracleOutcome outcome = OracleOutcome::kMatch;
-  // For kReject: the oracle's optional `reason` code. Absent means the
+  ExternalOutcome outcome = ExternalOutcome::kMatch;
+  // For kReject: the vector's optional `reason` code. Absent means the
   // runner checks only that the descriptor is refused.
   std::optional<Reason> reason;
   std::vector<std::vector<std::byte>> inputs;
@@ -45,12 +45,12 @@ struct OracleCase {
 
 // Every case of a dmlconf-oracle-v1 document. Throws std::runtime_error naming
 // `file`, the case id and the field when the document is malformed.
-std::vector<OracleCase> ParseOracleDocument(const YAML::Node& root, const std::string& file);
+std::vector<ExternalVector> ParseExternalVectors(const YAML::Node& root, const std::string& file);
 
 // The document's cases as the runner's cases, for the case loader's
 // `format: dmlconf-oracle-v1` branch; chained vectors become chained cases.
 // Throws CaseFileError ("FILE:LINE:COL: case ID, field: message") on a
 // malformed document.
-std::vector<Case> LoadOracleFile(const std::filesystem::path& file, const YAML::Node& root);
+std::vector<Case> LoadExternalVectorFile(const std::filesystem::path& file, const YAML::Node& root);
 
 }  // namespace dmlconf::validator
