@@ -75,6 +75,14 @@ int Named(const json& value, const NamedValue* table, size_t count, const std::s
       if (text == table[i].name) return table[i].value;
     }
   }
+  if (value.is_string()) {
+    // Not a known name: perhaps the enum's number spelled as text.
+    try {
+      return static_cast<int>(Uint(value, where));
+    } catch (const Inexpressible&) {
+      throw Inexpressible(where + " = " + value.dump() + " is neither a known name nor a number");
+    }
+  }
   return static_cast<int>(Uint(value, where));  // a number is passed on as DirectML's enum
 }
 
