@@ -21,6 +21,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev  # tests and benchmarks
   libyaml-cpp-dev                             # case files
   libeigen3-dev                               # FLOAT16 (Eigen::half), third-opinion oracles
+  libhwy-dev                                  # Highway: the blocked kernels' runtime-dispatched SIMD
   nlohmann-json3-dev                          # JSON reports
   libcli11-dev                                # the dmlconf command line
   python3 python3-yaml                        # the sample exec backend; the independent case reader

@@ -9,8 +9,12 @@
 //
 // DMLCONF_PROPERTY_COUNT  problems per operator (default 2000)
 // DMLCONF_PROPERTY_SEED   run this one seed only
+// DMLCONF_SIMD_TARGET     dispatch the SIMD loops to this target only (SCALAR,
+//                         SSSE3, SSE4, AVX2, AVX3): CTest runs the suite once
+//                         per target; skipped where the CPU lacks it
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -154,7 +158,19 @@ std::string ThisBinary() {
   return ::testing::AssertionSuccess();
 }
 
-class BlockedMatchesNaive : public ::testing::TestWithParam<OperatorType> {};
+class BlockedMatchesNaive : public ::testing::TestWithParam<OperatorType> {
+ protected:
+  void SetUp() override {
+    const char* target = std::getenv("DMLCONF_SIMD_TARGET");
+    if (!target || !*target) return;
+    const std::vector<std::string> supported = blocked::SimdTargets();
+    if (std::find(supported.begin(), supported.end(), target) == supported.end())
+      GTEST_SKIP() << "this CPU (or binary) has no SIMD target " << target;
+    ASSERT_TRUE(blocked::ForceSimdTargetForTesting(target));
+    ASSERT_EQ(blocked::SimdTarget(), target);
+  }
+  void TearDown() override { blocked::ForceSimdTargetForTesting(""); }
+};
 
 TEST_P(BlockedMatchesNaive, random_problems) {
   const OperatorType type = GetParam();
@@ -171,7 +187,9 @@ TEST_P(BlockedMatchesNaive, random_problems) {
   int failures = 0;
   for (uint64_t seed : seeds) {
     if (auto result = CheckSeed(type, seed); !result) {
-      ADD_FAILURE() << result.message() << "Reproduce: DMLCONF_PROPERTY_SEED=" << seed << " OMP_WAIT_POLICY=passive "
+      const char* target = std::getenv("DMLCONF_SIMD_TARGET");
+      ADD_FAILURE() << result.message() << "Reproduce: DMLCONF_PROPERTY_SEED=" << seed
+                    << " DMLCONF_SIMD_TARGET=" << (target ? target : "") << " OMP_WAIT_POLICY=passive "
                     << ThisBinary() << " --gtest_filter='"
                     << ::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name()
                     << "." << ::testing::UnitTest::GetInstance()->current_test_info()->name()

@@ -24,6 +24,22 @@ std::vector<uint32_t> RandomSizes(ProblemRng& rng, uint32_t rank, uint64_t budge
   return sizes;
 }
 
+// Makes dimension d long enough that the SIMD loops run whole vectors (up to
+// 64 lanes of 1-byte elements under AVX-512) plus a tail, shrinking the
+// others back under the budget.
+void Lengthen(ProblemRng& rng, std::vector<uint32_t>& sizes, size_t d, uint64_t budget) {
+  sizes[d] = uint32_t(rng.Int(41, 200));
+  for (;;) {
+    uint64_t product = std::accumulate(sizes.begin(), sizes.end(), uint64_t{1}, std::multiplies<>());
+    if (product <= budget) return;
+    uint32_t* largest = nullptr;
+    for (size_t i = 0; i < sizes.size(); ++i)
+      if (i != d && sizes[i] > 1 && (!largest || sizes[i] > *largest)) largest = &sizes[i];
+    if (!largest) return;
+    *largest /= 2;
+  }
+}
+
 // Strides for `sizes`: absent (packed), packed spelled out, padded, a
 // permutation of the dimensions (dense or padded), or -- for inputs only --
 // zero on some dimensions (broadcast). Size-1 dimensions sometimes get an
@@ -117,6 +133,7 @@ Problem RandomGather(ProblemRng& rng) {
     const uint32_t axis = uint32_t(rng.Int(0, rank - 1));
     const uint32_t k = uint32_t(rng.Int(0, rank));
     std::vector<uint32_t> in = RandomSizes(rng, rank, 800);
+    if (rng.Chance(0.2)) Lengthen(rng, in, axis, 800);
     std::vector<uint32_t> idx = RandomSizes(rng, rank, rng.Chance(0.1) ? 600 : 24);
     // The leading D-K indices dimensions are padding; usually 1, but only
     // coordinate 0 of them is read, so other sizes must work the same.
@@ -153,8 +170,12 @@ Problem RandomGather(ProblemRng& rng) {
 }
 
 Problem RandomDepthSpace(ProblemRng& rng, bool to_space) {
-  const uint32_t n = uint32_t(rng.Int(1, 3)), c = uint32_t(rng.Int(1, 4));
-  const uint32_t h = uint32_t(rng.Int(1, 6)), w = uint32_t(rng.Int(1, 8));
+  // Sometimes rows long enough for whole SIMD vectors and a tail.
+  const bool long_rows = rng.Chance(0.3);
+  const uint32_t n = uint32_t(rng.Int(1, long_rows ? 1 : 3));
+  const uint32_t c = uint32_t(rng.Int(1, long_rows ? 2 : 4));
+  const uint32_t h = uint32_t(rng.Int(1, long_rows ? 2 : 6));
+  const uint32_t w = uint32_t(long_rows ? rng.Int(9, 150) : rng.Int(1, 8));
   const uint32_t b = uint32_t(rng.Int(1, 4));
   const DataType type = RandomDataType(rng);
   const DepthSpaceOrder order =
@@ -174,7 +195,8 @@ Problem RandomReverse(ProblemRng& rng) {
   const uint32_t rank = uint32_t(rng.Int(1, 8));
   const uint32_t axis = uint32_t(rng.Int(0, rank - 1));
   const DataType type = RandomDataType(rng);
-  const std::vector<uint32_t> sizes = RandomSizes(rng, rank, kMaxProblemElements);
+  std::vector<uint32_t> sizes = RandomSizes(rng, rank, kMaxProblemElements);
+  if (rng.Chance(0.2)) Lengthen(rng, sizes, axis, kMaxProblemElements);
   std::vector<uint32_t> line_sizes = sizes;
   line_sizes[axis] = 1;
   const DataType length_type = rng.Chance(0.5) ? DataType::kUint32 : DataType::kUint64;

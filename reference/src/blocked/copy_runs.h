@@ -1,7 +1,8 @@
 // The one hot loop, in its few shapes: contiguous runs (memcpy), strided
 // element loops, and cache-tiled 2-D copies, each specialized for the element
-// sizes 1, 2, 4 and 8 bytes. Elements move as unsigned integers through
-// memcpy, so nothing is ever converted and any alignment is fine.
+// sizes 1, 2, 4 and 8 bytes; reversed runs and (de)interleaves go to the
+// runtime-dispatched SIMD loops (simd.h). Elements move as unsigned integers
+// through memcpy, so nothing is ever converted and any alignment is fine.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "blocked/simd.h"
 
 namespace dmlconf::blocked {
 
@@ -33,56 +36,26 @@ void CopyStridedOf(std::byte* dst, int64_t dst_stride, const std::byte* src, int
     CopyRun(dst, src, n * sizeof(T));
     return;
   }
-  if (dst_stride == int64_t(sizeof(T)) && src_stride == -int64_t(sizeof(T))) {
-    // A reversed run: constant strides let the compiler vectorize with a shuffle.
-    for (uint64_t i = 0; i < n; ++i) CopyElement<T>(dst + i * sizeof(T), src - i * sizeof(T));
-    return;
-  }
   for (uint64_t i = 0; i < n; ++i)
     CopyElement<T>(dst + int64_t(i) * dst_stride, src + int64_t(i) * src_stride);
 }
 
-// K source lines of n elements, K-way interleaved into one contiguous line:
-// dst[r*K + c] = src[c*line + r] (DEPTH_TO_SPACE1's inner rows). With K a
-// constant the compiler vectorizes the stores with shuffles.
-template <class T, int K>
-void InterleaveOf(std::byte* dst, const std::byte* src, int64_t line, uint64_t n) {
-  for (uint64_t r = 0; r < n; ++r)
-    for (int c = 0; c < K; ++c)
-      CopyElement<T>(dst + (r * K + c) * sizeof(T), src + c * line + int64_t(r * sizeof(T)));
-}
-
-// The inverse: one contiguous line split into K lines,
-// dst[c*line + r] = src[r*K + c] (SPACE_TO_DEPTH1's inner rows).
-template <class T, int K>
-void DeinterleaveOf(std::byte* dst, int64_t line, const std::byte* src, uint64_t n) {
-  for (uint64_t r = 0; r < n; ++r)
-    for (int c = 0; c < K; ++c)
-      CopyElement<T>(dst + c * line + int64_t(r * sizeof(T)), src + (r * K + c) * sizeof(T));
-}
-
-// Calls fn.template operator()<K>() for K in 2..4; false for any other k.
-template <class Fn>
-bool WithSmallCount(uint64_t k, const Fn& fn) {
-  switch (k) {
-    case 2: fn.template operator()<2>(); return true;
-    case 3: fn.template operator()<3>(); return true;
-    case 4: fn.template operator()<4>(); return true;
-    default: return false;
-  }
-}
-
 // A rows x cols block where one side is 2..4 elements and the block is
-// contiguous on the other tensor: an (de)interleave of a few lines. Returns
-// false when the block has another shape.
-template <class T>
-bool CopyInterleavedOf(std::byte* dst, int64_t dst_row, int64_t dst_col, const std::byte* src,
-                       int64_t src_row, int64_t src_col, uint64_t rows, uint64_t cols) {
-  constexpr int64_t es = sizeof(T);
-  if (dst_col == es && dst_row == int64_t(cols) * es && src_row == es)
-    return WithSmallCount(cols, [&]<int K>() { InterleaveOf<T, K>(dst, src, src_col, rows); });
-  if (src_row == es && src_col == int64_t(rows) * es && dst_col == es)
-    return WithSmallCount(rows, [&]<int K>() { DeinterleaveOf<T, K>(dst, dst_row, src, cols); });
+// contiguous on the other tensor: an (de)interleave of a few lines, in SIMD
+// (DEPTH_TO_SPACE1's and SPACE_TO_DEPTH1's inner rows). Returns false when
+// the block has another shape.
+inline bool CopyInterleaved(size_t element_size, std::byte* dst, int64_t dst_row, int64_t dst_col,
+                            const std::byte* src, int64_t src_row, int64_t src_col, uint64_t rows,
+                            uint64_t cols) {
+  const int64_t es = int64_t(element_size);
+  if (dst_col == es && dst_row == int64_t(cols) * es && src_row == es && cols >= 2 && cols <= 4) {
+    simd::Interleave(element_size, int(cols), dst, src, src_col, rows);
+    return true;
+  }
+  if (src_row == es && src_col == int64_t(rows) * es && dst_col == es && rows >= 2 && rows <= 4) {
+    simd::Deinterleave(element_size, int(rows), dst, dst_row, src, cols);
+    return true;
+  }
   return false;
 }
 
@@ -93,7 +66,6 @@ bool CopyInterleavedOf(std::byte* dst, int64_t dst_row, int64_t dst_col, const s
 template <class T>
 void CopyTiledOf(std::byte* dst, int64_t dst_row, int64_t dst_col, const std::byte* src,
                  int64_t src_row, int64_t src_col, uint64_t rows, uint64_t cols) {
-  if (CopyInterleavedOf<T>(dst, dst_row, dst_col, src, src_row, src_col, rows, cols)) return;
   constexpr uint64_t kTile = 32;
   for (uint64_t r0 = 0; r0 < rows; r0 += kTile) {
     const uint64_t rn = std::min(kTile, rows - r0);
@@ -137,6 +109,9 @@ void WithElementType(size_t element_size, const Fn& fn) {
 
 inline void CopyStrided(size_t element_size, std::byte* dst, int64_t dst_stride,
                         const std::byte* src, int64_t src_stride, uint64_t n) {
+  // A reversed run: reversed in registers, whole vectors on both sides.
+  if (dst_stride == int64_t(element_size) && src_stride == -int64_t(element_size))
+    return simd::ReverseRun(element_size, dst, src, n);
   WithElementType(element_size,
                   [&]<class T>() { CopyStridedOf<T>(dst, dst_stride, src, src_stride, n); });
 }
@@ -144,6 +119,8 @@ inline void CopyStrided(size_t element_size, std::byte* dst, int64_t dst_stride,
 inline void CopyTiled(size_t element_size, std::byte* dst, int64_t dst_row, int64_t dst_col,
                       const std::byte* src, int64_t src_row, int64_t src_col, uint64_t rows,
                       uint64_t cols) {
+  if (CopyInterleaved(element_size, dst, dst_row, dst_col, src, src_row, src_col, rows, cols))
+    return;
   WithElementType(element_size, [&]<class T>() {
     CopyTiledOf<T>(dst, dst_row, dst_col, src, src_row, src_col, rows, cols);
   });

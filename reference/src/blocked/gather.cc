@@ -7,13 +7,17 @@
 // (outer, j) the inner slab is one strided copy at the resolved index: a run
 // is contiguous where the input and output are packed from Axis+1 inward.
 // With no inner slab (Axis innermost) each index moves one element, so the
-// indices are resolved a chunk at a time into a small stack array and the
-// elements move in an element-size-specialized loop.
+// indices are resolved a chunk (a whole output line, usually) at a time into
+// a stack array of 32-bit offsets, and the elements move in the SIMD gather
+// (simd.h), row after row while the next row is prefetched.
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 #include "blocked/copy_runs.h"
+#include "blocked/simd.h"
 #include "blocked/strided_copy.h"
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
@@ -22,11 +26,20 @@ namespace dmlconf::blocked {
 
 namespace {
 
-// Indices resolved per step: fixed scratch, small enough for the stack.
+// Slabs: indices resolved per step (fixed scratch, small enough for the
+// stack), and outer coordinates one resolved chunk serves before the next
+// work item, few enough that the block's input rows stay in L2 across chunks.
 constexpr uint64_t kChunk = 256;
-// Outer coordinates one resolved chunk serves before the next work item.
-// Small enough that the block's input rows stay in L2 across chunks.
 constexpr uint64_t kOuterBlock = 16;
+// Single elements: a chunk covers a whole output line of up to this many
+// indices, so each input row is read in one pass while it sits in L1 (the
+// next one is prefetched meanwhile), and serves many rows, since resolving
+// an index costs about as much as moving its element.
+constexpr uint64_t kElementChunk = 4096;
+constexpr uint64_t kElementOuterBlock = 64;
+// Rows up to this size are prefetched whole: past it a row no longer fits
+// in L1 beside the offsets and the output line.
+constexpr int64_t kMaxPrefetchBytes = 16 * 1024;
 
 // The same documented choice as the naive reference (naive/gather.cc):
 // negative values of signed types count from the end, and the final index is
@@ -52,24 +65,29 @@ int64_t ResolveGeneric(const std::byte* p, DataType type, int64_t size) {
                              size - 1);
 }
 
-template <class I>
+// O: int64_t, or int32_t when every offset along Axis fits (Narrow()).
+template <class I, class O>
 void ResolveChunkOf(const std::byte* indices, int64_t stride, uint64_t n, int64_t size,
-                    int64_t axis_stride, int64_t* offsets) {
+                    int64_t axis_stride, O* offsets) {
   for (uint64_t j = 0; j < n; ++j)
-    offsets[j] = ResolveOf<I>(indices + int64_t(j) * stride, size) * axis_stride;
+    offsets[j] = O(ResolveOf<I>(indices + int64_t(j) * stride, size) * axis_stride);
 }
 
 // offsets[j] = byte offset along Axis of the j-th index of the chunk.
+template <class O>
 void ResolveChunk(DataType type, const std::byte* indices, int64_t stride, uint64_t n,
-                  int64_t size, int64_t axis_stride, int64_t* offsets) {
+                  int64_t size, int64_t axis_stride, O* offsets) {
+  const auto of = [&]<class I>() {
+    ResolveChunkOf<I, O>(indices, stride, n, size, axis_stride, offsets);
+  };
   switch (type) {
-    case DataType::kInt32: return ResolveChunkOf<int32_t>(indices, stride, n, size, axis_stride, offsets);
-    case DataType::kInt64: return ResolveChunkOf<int64_t>(indices, stride, n, size, axis_stride, offsets);
-    case DataType::kUint32: return ResolveChunkOf<uint32_t>(indices, stride, n, size, axis_stride, offsets);
-    case DataType::kUint64: return ResolveChunkOf<uint64_t>(indices, stride, n, size, axis_stride, offsets);
+    case DataType::kInt32: return of.template operator()<int32_t>();
+    case DataType::kInt64: return of.template operator()<int64_t>();
+    case DataType::kUint32: return of.template operator()<uint32_t>();
+    case DataType::kUint64: return of.template operator()<uint64_t>();
     default:
       for (uint64_t j = 0; j < n; ++j)
-        offsets[j] = ResolveGeneric(indices + int64_t(j) * stride, type, size) * axis_stride;
+        offsets[j] = O(ResolveGeneric(indices + int64_t(j) * stride, type, size) * axis_stride);
   }
 }
 
@@ -84,8 +102,19 @@ struct GatherPlan {
   int64_t axis_stride = 0;  // input bytes per index step
   size_t element_size = 0;
 
-  uint64_t Chunks() const { return (index_inner.size + kChunk - 1) / kChunk; }
-  uint64_t OuterBlocks() const { return (outer.Count() + kOuterBlock - 1) / kOuterBlock; }
+  uint64_t chunk = kChunk;             // indices resolved per item
+  uint64_t outer_block = kOuterBlock;  // outer coordinates per item
+
+  uint64_t Chunks() const { return (index_inner.size + chunk - 1) / chunk; }
+  uint64_t OuterBlocks() const { return (outer.Count() + outer_block - 1) / outer_block; }
+  // One input row along Axis, in bytes.
+  int64_t RowBytes() const { return axis_size * std::abs(axis_stride); }
+  // Single elements into a contiguous output line, from rows whose byte
+  // offsets fit 32 bits: the SIMD gather.
+  bool Narrow() const {
+    return !has_slab && index_inner.stride[0] == int64_t(element_size) && axis_stride >= 0 &&
+           RowBytes() <= INT32_MAX;
+  }
   uint64_t Items() const { return index_outer.Count() * Chunks() * OuterBlocks(); }
 };
 
@@ -119,6 +148,10 @@ GatherPlan PlanGather(const GatherDesc& desc) {
   plan.index_type = desc.indices_tensor.data_type;
   plan.axis_size = input.sizes[axis];
   plan.axis_stride = in[axis];
+  if (!plan.has_slab) {
+    plan.chunk = kElementChunk;
+    plan.outer_block = kElementOuterBlock;
+  }
   return plan;
 }
 
@@ -133,7 +166,47 @@ void CopySlab(const CopyPlan& slab, std::byte* dst, const std::byte* src, bool t
     RunCopySerial(slab, dst, src);
 }
 
-// Items [begin, end): item = (block of kOuterBlock outer coordinates,
+// Brings a row of up to kMaxPrefetchBytes toward L1 while the row before it
+// is gathered: random reads within a row defeat the hardware prefetchers, so
+// without this each of its cache lines is a miss to memory.
+void PrefetchRow(const std::byte* row, int64_t bytes) {
+  if (bytes > kMaxPrefetchBytes) return;
+  for (int64_t at = 0; at < bytes; at += 64) __builtin_prefetch(row + at);
+}
+
+// The elements of one chunk for rows [o0, o1) of the outer nest, with
+// offsets of type O (int32_t: the SIMD gather).
+template <class O>
+void GatherChunkRows(const GatherPlan& plan, const Bindings& bindings, std::byte* dst_chunk,
+                     const O* offsets, uint64_t n, uint64_t o0, uint64_t o1) {
+  Cursor outer(plan.outer, o0);
+  for (uint64_t o = o0; o < o1; ++o) {
+    std::byte* dst = dst_chunk + outer.offset(0);
+    const std::byte* src = bindings.inputs[0] + outer.offset(1);
+    outer.Next();
+    if (o + 1 < o1) PrefetchRow(bindings.inputs[0] + outer.offset(1), plan.RowBytes());
+    if constexpr (std::is_same_v<O, int32_t>)
+      simd::GatherElements(plan.element_size, dst, src, offsets, n);
+    else
+      GatherElements(plan.element_size, dst, plan.index_inner.stride[0], src, offsets, n);
+  }
+}
+
+// The slabs of one chunk for rows [o0, o1) of the outer nest.
+void CopyChunkSlabs(const GatherPlan& plan, const Bindings& bindings, std::byte* dst_chunk,
+                    const int64_t* offsets, uint64_t n, uint64_t o0, uint64_t o1,
+                    bool threaded_slabs) {
+  Cursor outer(plan.outer, o0);
+  for (uint64_t o = o0; o < o1; ++o, outer.Next()) {
+    std::byte* dst = dst_chunk + outer.offset(0);
+    const std::byte* src = bindings.inputs[0] + outer.offset(1);
+    for (uint64_t j = 0; j < n; ++j)
+      CopySlab(plan.slab, dst + int64_t(j) * plan.index_inner.stride[0], src + offsets[j],
+               threaded_slabs);
+  }
+}
+
+// Items [begin, end): item = (block of plan.outer_block outer coordinates,
 // index_outer, chunk), the chunk fastest: a chunk's indices are resolved once
 // for the whole block, and consecutive chunks read the block's input rows
 // while they are still in cache. `threaded_slabs`: the caller runs one item
@@ -144,31 +217,33 @@ void RunGatherItems(const GatherPlan& plan, const Bindings& bindings, uint64_t b
   const uint64_t outer_count = plan.outer.Count();
   const uint64_t index_outer_count = plan.index_outer.Count();
   const LoopDim& dim = plan.index_inner;
-  int64_t offsets[kChunk];
+  const bool narrow = plan.Narrow();
+  int64_t wide_offsets[kElementChunk];
+  int32_t narrow_offsets[kElementChunk];
   for (uint64_t item = begin; item < end; ++item) {
     const uint64_t chunk = item % chunks;
     const Cursor index_outer(plan.index_outer, item / chunks % index_outer_count);
     const uint64_t block = item / chunks / index_outer_count;
-    const uint64_t j0 = chunk * kChunk;
-    const uint64_t n = std::min(kChunk, dim.size - j0);
-    ResolveChunk(plan.index_type,
-                 bindings.inputs[1] + index_outer.offset(1) + int64_t(j0) * dim.stride[1],
-                 dim.stride[1], n, plan.axis_size, plan.axis_stride, offsets);
+    const uint64_t j0 = chunk * plan.chunk;
+    const uint64_t n = std::min(plan.chunk, dim.size - j0);
+    const std::byte* indices =
+        bindings.inputs[1] + index_outer.offset(1) + int64_t(j0) * dim.stride[1];
     std::byte* const dst_chunk =
         bindings.outputs[0] + index_outer.offset(0) + int64_t(j0) * dim.stride[0];
-    const uint64_t o0 = block * kOuterBlock;
-    const uint64_t o1 = std::min(outer_count, o0 + kOuterBlock);
-    Cursor outer(plan.outer, o0);
-    for (uint64_t o = o0; o < o1; ++o, outer.Next()) {
-      std::byte* dst = dst_chunk + outer.offset(0);
-      const std::byte* src = bindings.inputs[0] + outer.offset(1);
-      if (!plan.has_slab) {
-        GatherElements(plan.element_size, dst, dim.stride[0], src, offsets, n);
-        continue;
-      }
-      for (uint64_t j = 0; j < n; ++j)
-        CopySlab(plan.slab, dst + int64_t(j) * dim.stride[0], src + offsets[j], threaded_slabs);
+    const uint64_t o0 = block * plan.outer_block;
+    const uint64_t o1 = std::min(outer_count, o0 + plan.outer_block);
+    if (narrow) {
+      ResolveChunk(plan.index_type, indices, dim.stride[1], n, plan.axis_size, plan.axis_stride,
+                   narrow_offsets);
+      GatherChunkRows(plan, bindings, dst_chunk, narrow_offsets, n, o0, o1);
+      continue;
     }
+    ResolveChunk(plan.index_type, indices, dim.stride[1], n, plan.axis_size, plan.axis_stride,
+                 wide_offsets);
+    if (plan.has_slab)
+      CopyChunkSlabs(plan, bindings, dst_chunk, wide_offsets, n, o0, o1, threaded_slabs);
+    else
+      GatherChunkRows(plan, bindings, dst_chunk, wide_offsets, n, o0, o1);
   }
 }
 

@@ -1,0 +1,33 @@
+// The element-granular inner loops in SIMD, chosen at run time for the CPU
+// (Google Highway's dynamic dispatch: one compiled copy per x86 target, from
+// plain x86-64 up to AVX-512), so one binary runs anywhere and uses what the
+// machine has. Element sizes are 1, 2, 4 or 8 bytes; elements move as
+// unsigned integers, so nothing is converted, and any alignment is fine.
+// Each function is one operator's inner loop (simd_<operator>.cc).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dmlconf::blocked::simd {
+
+// DEPTH_TO_SPACE1: k lines of n elements, `line` bytes apart, k-way
+// interleaved into one contiguous line: dst[r*k + c] = src[c*line + r].
+// k is 2, 3 or 4.
+void Interleave(size_t element_size, int k, std::byte* dst, const std::byte* src, int64_t line,
+                uint64_t n);
+
+// SPACE_TO_DEPTH1, the inverse: dst[c*line + r] = src[r*k + c].
+void Deinterleave(size_t element_size, int k, std::byte* dst, int64_t line, const std::byte* src,
+                  uint64_t n);
+
+// REVERSE_SUBSEQUENCES along a packed innermost axis: dst[i] = last[-i] for
+// i < n, `last` pointing at the last element of the reversed input run.
+void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n);
+
+// GATHER along the innermost axis into a contiguous output line:
+// dst[i] = src[offsets[i]], offsets in bytes (int32: a row under 2 GiB).
+void GatherElements(size_t element_size, std::byte* dst, const std::byte* src,
+                    const int32_t* offsets, uint64_t n);
+
+}  // namespace dmlconf::blocked::simd

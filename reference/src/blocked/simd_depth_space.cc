@@ -1,0 +1,127 @@
+// simd::Interleave and simd::Deinterleave (simd.h): the inner rows of
+// DEPTH_TO_SPACE1 and SPACE_TO_DEPTH1, any order, block sizes 2 to 4. One
+// vector from each of the k lines becomes k vectors of the interleaved line
+// (Highway's StoreInterleaved2..4, LoadInterleaved2..4 for the inverse); the
+// last fewer-than-a-vector elements go one at a time.
+#include <cassert>
+#include <cstring>
+
+#include "blocked/simd.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "blocked/simd_depth_space.cc"
+#include "hwy/foreach_target.h"  // before highway.h
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dmlconf::blocked::simd {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+template <class T>
+const T* Line(const std::byte* base, int64_t line, int c) {
+  return reinterpret_cast<const T*>(base + c * line);
+}
+
+template <class T, int K>
+void InterleaveOf(std::byte* dst, const std::byte* src, int64_t line, uint64_t n) {
+  const hn::ScalableTag<T> d;
+  const uint64_t lanes = hn::Lanes(d);
+  T* out = reinterpret_cast<T*>(dst);
+  uint64_t r = 0;
+  for (; r + lanes <= n; r += lanes) {
+    const auto v0 = hn::LoadU(d, Line<T>(src, line, 0) + r);
+    const auto v1 = hn::LoadU(d, Line<T>(src, line, 1) + r);
+    if constexpr (K == 2) {
+      hn::StoreInterleaved2(v0, v1, d, out + r * K);
+    } else if constexpr (K == 3) {
+      hn::StoreInterleaved3(v0, v1, hn::LoadU(d, Line<T>(src, line, 2) + r), d, out + r * K);
+    } else {
+      hn::StoreInterleaved4(v0, v1, hn::LoadU(d, Line<T>(src, line, 2) + r),
+                            hn::LoadU(d, Line<T>(src, line, 3) + r), d, out + r * K);
+    }
+  }
+  assert(n - r < lanes);
+  for (; r < n; ++r)
+    for (int c = 0; c < K; ++c)
+      std::memcpy(dst + (r * K + c) * sizeof(T), src + c * line + int64_t(r * sizeof(T)),
+                  sizeof(T));
+}
+
+template <class T, int K>
+void DeinterleaveOf(std::byte* dst, int64_t line, const std::byte* src, uint64_t n) {
+  const hn::ScalableTag<T> d;
+  const uint64_t lanes = hn::Lanes(d);
+  const T* in = reinterpret_cast<const T*>(src);
+  const auto out = [&](int c) { return reinterpret_cast<T*>(dst + c * line); };
+  uint64_t r = 0;
+  for (; r + lanes <= n; r += lanes) {
+    hn::Vec<decltype(d)> v0, v1, v2, v3;
+    if constexpr (K == 2) hn::LoadInterleaved2(d, in + r * K, v0, v1);
+    if constexpr (K == 3) hn::LoadInterleaved3(d, in + r * K, v0, v1, v2);
+    if constexpr (K == 4) hn::LoadInterleaved4(d, in + r * K, v0, v1, v2, v3);
+    hn::StoreU(v0, d, out(0) + r);
+    hn::StoreU(v1, d, out(1) + r);
+    if constexpr (K >= 3) hn::StoreU(v2, d, out(2) + r);
+    if constexpr (K == 4) hn::StoreU(v3, d, out(3) + r);
+  }
+  assert(n - r < lanes);
+  for (; r < n; ++r)
+    for (int c = 0; c < K; ++c)
+      std::memcpy(dst + c * line + int64_t(r * sizeof(T)), src + (r * K + c) * sizeof(T),
+                  sizeof(T));
+}
+
+// Calls fn.template operator()<T, K>() for the element size's unsigned type.
+template <class Fn>
+void WithTypeAndCount(size_t element_size, int k, const Fn& fn) {
+  const auto with_count = [&]<class T>() {
+    assert(k >= 2 && k <= 4);
+    if (k == 2) return fn.template operator()<T, 2>();
+    if (k == 3) return fn.template operator()<T, 3>();
+    return fn.template operator()<T, 4>();
+  };
+  switch (element_size) {
+    case 1: return with_count.template operator()<uint8_t>();
+    case 2: return with_count.template operator()<uint16_t>();
+    case 4: return with_count.template operator()<uint32_t>();
+    default:
+      assert(element_size == 8);
+      return with_count.template operator()<uint64_t>();
+  }
+}
+
+void InterleaveImpl(size_t element_size, int k, std::byte* dst, const std::byte* src,
+                    int64_t line, uint64_t n) {
+  WithTypeAndCount(element_size, k,
+                   [&]<class T, int K>() { InterleaveOf<T, K>(dst, src, line, n); });
+}
+
+void DeinterleaveImpl(size_t element_size, int k, std::byte* dst, int64_t line,
+                      const std::byte* src, uint64_t n) {
+  WithTypeAndCount(element_size, k,
+                   [&]<class T, int K>() { DeinterleaveOf<T, K>(dst, line, src, n); });
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace dmlconf::blocked::simd
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace dmlconf::blocked::simd {
+
+HWY_EXPORT(InterleaveImpl);
+HWY_EXPORT(DeinterleaveImpl);
+
+void Interleave(size_t element_size, int k, std::byte* dst, const std::byte* src, int64_t line,
+                uint64_t n) {
+  HWY_DYNAMIC_DISPATCH(InterleaveImpl)(element_size, k, dst, src, line, n);
+}
+
+void Deinterleave(size_t element_size, int k, std::byte* dst, int64_t line, const std::byte* src,
+                  uint64_t n) {
+  HWY_DYNAMIC_DISPATCH(DeinterleaveImpl)(element_size, k, dst, line, src, n);
+}
+
+}  // namespace dmlconf::blocked::simd
+#endif  // HWY_ONCE
