@@ -1,0 +1,514 @@
+#!/usr/bin/env node
+// ONNX Runtime adapter for dmlconf: the persistent protocol (serve:, protocol 2).
+//
+// Run it as `serve:node validator/src/backends/onnxruntime/onnxruntime_backend.js`, with
+// npm `onnxruntime-node@1.30.0` installed in tools/node (tools/bootstrap.sh does it).
+//
+// Each descriptor becomes a one-node ONNX model (opset 13, built in memory by the small
+// protobuf encoder below), run on the CPU execution provider. Sessions are cached per
+// descriptor shape. Strided, padded and broadcast tensors: the adapter gathers each
+// input's logical elements into a packed tensor, ORT runs on packed tensors, and the
+// adapter scatters the packed result to the output's strided positions (writing no
+// other byte).
+//   SPLIT                 Split (the outputs' sizes along Axis as the `split` input)
+//   JOIN                  Concat
+//   GATHER                Gather on the input and the K trailing index dimensions
+//                         (UINT32 / UINT64 indices widened to int64)
+//   DEPTH_TO_SPACE1       DepthToSpace, mode DCR (DEPTH_COLUMN_ROW) or CRD (COLUMN_ROW_DEPTH)
+//   SPACE_TO_DEPTH1       SpaceToDepth (DEPTH_COLUMN_ROW only)
+//   REVERSE_SUBSEQUENCES  ReverseSequence, time_axis 0 and batch_axis 1, on [T, lines]: the
+//                         adapter reads the input and writes the output with Axis moved
+//                         first (a strided view like any other); lengths beyond the axis are
+//                         given as the axis size, as DirectML reads them
+// Answered unsupported:
+//   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
+//   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
+//   - any operator / data type for which ORT's CPU EP has no kernel (ORT's own message);
+//   - at execute, a GATHER index outside [-size, size-1]: ONNX defines it as an error.
+// `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts);
+// DirectML's per-level support tables are not ONNX Runtime's, so the feature level is not
+// looked at. Reason codes are not reported. Logs go to standard error only.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const readline = require('readline');
+
+const ort = require(require.resolve('onnxruntime-node', {
+  paths: [path.join(__dirname, '..', '..', '..', '..', 'tools', 'node'), __dirname],
+}));
+
+// ---- data types ------------------------------------------------------------------------
+// DirectML name -> [element size, ONNX TensorProto.DataType, ort.Tensor type, typed array]
+const TYPES = {
+  FLOAT64: [8, 11, 'float64', Float64Array], FLOAT32: [4, 1, 'float32', Float32Array],
+  FLOAT16: [2, 10, 'float16', Uint16Array], INT64: [8, 7, 'int64', BigInt64Array],
+  INT32: [4, 6, 'int32', Int32Array], INT16: [2, 5, 'int16', Int16Array],
+  INT8: [1, 3, 'int8', Int8Array], UINT64: [8, 13, 'uint64', BigUint64Array],
+  UINT32: [4, 12, 'uint32', Uint32Array], UINT16: [2, 4, 'uint16', Uint16Array],
+  UINT8: [1, 2, 'uint8', Uint8Array],
+};
+const INDEX_TYPES = ['INT64', 'INT32', 'UINT64', 'UINT32'];
+const LENGTH_TYPES = ['UINT64', 'UINT32'];
+
+class Rejected extends Error {}
+class Unsupported extends Error {}
+function require_(ok, message) { if (!ok) throw new Rejected(message); }
+
+// ---- a minimal protobuf writer for the ONNX messages used --------------------------------
+function varint(n) {  // n: a non-negative Number or BigInt
+  let v = BigInt(n);
+  if (v < 0n) v += 1n << 64n;
+  const out = [];
+  while (v >= 0x80n) { out.push(Number(v & 0x7fn) | 0x80); v >>= 7n; }
+  out.push(Number(v));
+  return Buffer.from(out);
+}
+const key = (field, wire) => varint((field << 3) | wire);
+const pInt = (field, n) => Buffer.concat([key(field, 0), varint(n)]);
+const pBytes = (field, bytes) => {
+  const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+  return Buffer.concat([key(field, 2), varint(b.length), b]);
+};
+const pStr = (field, s) => pBytes(field, Buffer.from(s, 'utf8'));
+const pMsg = (field, parts) => pBytes(field, Buffer.concat(parts));
+
+const attrInt = (name, i) => pMsg(5, [pStr(1, name), pInt(3, i), pInt(20, 2)]);     // INT
+const attrStr = (name, s) => pMsg(5, [pStr(1, name), pStr(4, s), pInt(20, 3)]);     // STRING
+function valueInfo(field, name, elemType, dims) {  // ValueInfoProto in GraphProto.input/output
+  const shape = dims ? [pMsg(2, dims.map(d => pMsg(1, [pInt(1, d)])))] : [];
+  return pMsg(field, [pStr(1, name), pMsg(2, [pMsg(1, [pInt(1, elemType), ...shape])])]);
+}
+function int64Initializer(name, values) {  // TensorProto, 1-D int64
+  return pMsg(5, [pInt(1, values.length), pInt(2, 7), pStr(8, name),
+                  pBytes(9, Buffer.from(new BigInt64Array(values.map(BigInt)).buffer))]);
+}
+// One node; inputs / outputs: [name, ONNX type, dims]; attrs: encoded AttributeProtos.
+function oneNodeModel(opType, inputs, outputs, attrs, initializers = []) {
+  const node = pMsg(1, [...inputs.map(i => pStr(1, i[0])),
+                        ...initializers.map(i => pStr(1, i[0])),
+                        ...outputs.map(o => pStr(2, o[0])), pStr(4, opType), ...attrs]);
+  const graph = [node, pStr(2, 'dmlconf'),
+                 ...initializers.map(([name, values]) => int64Initializer(name, values)),
+                 ...inputs.map(([n, t, d]) => valueInfo(11, n, t, d)),
+                 ...outputs.map(([n, t]) => valueInfo(12, n, t, null))];
+  return Buffer.concat([pInt(1, 7), pStr(2, 'dmlconf'), pMsg(7, graph),
+                        pMsg(8, [pStr(1, ''), pInt(2, 13)])]);
+}
+
+// ---- tensors: the descriptor's rules, and moving logical elements ------------------------
+const product = a => a.reduce((p, x) => p * x, 1);
+
+function tensor(desc, role, isOutput) {
+  require_(desc && typeof desc === 'object', `${role} is missing`);
+  const type = String(desc.DataType).replace('DML_TENSOR_DATA_TYPE_', '');
+  require_(type in TYPES, `${role}.DataType ${desc.DataType} is not one of the eleven`);
+  const el = TYPES[type][0];
+  require_(Array.isArray(desc.Sizes), `${role}.Sizes is not a list`);
+  const sizes = desc.Sizes.map(Number);
+  const rank = sizes.length;
+  require_(rank >= 1 && rank <= 8, `${role} has rank ${rank}; it must be 1..8`);
+  require_(sizes.every(s => Number.isInteger(s) && s >= 1), `${role}.Sizes ${sizes} has a size below 1`);
+  let strides;
+  if (desc.Strides !== undefined) {
+    strides = desc.Strides.map(Number);
+    require_(strides.length === rank, `${role}.Strides has ${strides.length} entries for rank ${rank}`);
+    require_(strides.every(s => Number.isInteger(s) && s >= 0), `${role}.Strides ${strides} is not all >= 0`);
+  } else {
+    strides = sizes.map((_, d) => product(sizes.slice(d + 1)));
+  }
+  const count = product(sizes);
+  require_(count <= 0xffffffff, `${role} holds ${count} elements; at most 2^32-1`);
+  const last = sizes.reduce((s, n, d) => s + (n - 1) * strides[d], 0);
+  const minimum = Math.ceil(((last + 1) * el) / 4) * 4;
+  const total = desc.TotalTensorSizeInBytes !== undefined ? Number(desc.TotalTensorSizeInBytes) : minimum;
+  require_(total >= minimum, `${role}.TotalTensorSizeInBytes ${total} < ${minimum}`);
+  require_(total % 4 === 0, `${role}.TotalTensorSizeInBytes ${total} is not a multiple of 4`);
+  const align = Number(desc.GuaranteedBaseOffsetAlignment || 0);
+  require_(align === 0 || ((align & (align - 1)) === 0 && align >= el),
+           `${role}.GuaranteedBaseOffsetAlignment ${align}: 0 or a power of two >= ${el}`);
+  require_(Number(desc.Flags || 0) === 0, `${role}.Flags must be 0`);
+  if (isOutput) {  // no two elements at one location (A1: refused here)
+    let extent = 1;
+    const dims = sizes.map((n, d) => [n, strides[d]]).filter(p => p[0] > 1).sort((a, b) => a[1] - b[1]);
+    for (const [n, s] of dims) {
+      require_(s >= extent, `${role}.Strides ${strides} map two elements to one location`);
+      extent += (n - 1) * s;
+    }
+  }
+  const packed = strides.every((s, d) => sizes[d] === 1 || s === product(sizes.slice(d + 1)));
+  return { role, type, el, sizes, strides, count, total, packed };
+}
+
+// Calls visit(byteOffset of the run's first element, elements in the run, stride in bytes)
+// over the logical elements in row-major order, one call per innermost line.
+function forEachLine(t, visit) {
+  const rank = t.sizes.length;
+  const inner = t.sizes[rank - 1];
+  const innerStride = t.strides[rank - 1] * t.el;
+  const coord = new Array(rank).fill(0);
+  const lines = t.count / inner;
+  let base = 0;
+  for (let line = 0; line < lines; line++) {
+    visit(base, inner, innerStride);
+    for (let d = rank - 2; d >= 0; d--) {  // next line: carry through the outer coordinates
+      coord[d]++;
+      base += t.strides[d] * t.el;
+      if (coord[d] < t.sizes[d]) break;
+      base -= coord[d] * t.strides[d] * t.el;
+      coord[d] = 0;
+    }
+  }
+}
+
+// The tensor's logical elements, packed, from a file's bytes at `offset`.
+function gather(t, file, offset) {
+  const out = new Uint8Array(t.count * t.el);
+  if (t.packed) {
+    out.set(file.subarray(offset, offset + out.length));
+    return out;
+  }
+  let at = 0;
+  forEachLine(t, (base, n, stride) => {
+    if (stride === t.el) {
+      out.set(file.subarray(offset + base, offset + base + n * t.el), at);
+      at += n * t.el;
+      return;
+    }
+    for (let i = 0, src = offset + base; i < n; i++, src += stride)
+      for (let b = 0; b < t.el; b++) out[at++] = file[src + b];
+  });
+  return out;
+}
+
+// Writes packed logical elements to their strided positions in `file` at `offset`.
+function scatter(t, packed, file, offset) {
+  if (t.packed) {
+    file.set(packed, offset);
+    return;
+  }
+  let at = 0;
+  forEachLine(t, (base, n, stride) => {
+    if (stride === t.el) {
+      file.set(packed.subarray(at, at + n * t.el), offset + base);
+      at += n * t.el;
+      return;
+    }
+    for (let i = 0, dst = offset + base; i < n; i++, dst += stride)
+      for (let b = 0; b < t.el; b++) file[dst + b] = packed[at++];
+  });
+}
+
+function ortTensor(t, bytes, dims) {
+  const [, , name, Typed] = TYPES[t.type];
+  return new ort.Tensor(name, new Typed(bytes.buffer, bytes.byteOffset, t.count), dims);
+}
+
+function asBytes(ortValue) {
+  const d = ortValue.data;
+  return new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
+}
+
+// Index or length values as BigInts (UINT64 above 2^63 stays positive).
+function integers(t, bytes) {
+  const Typed = TYPES[t.type][3];
+  const typed = new Typed(bytes.buffer, bytes.byteOffset, t.count);
+  return Array.from(typed, v => BigInt(v));
+}
+
+// ---- the operators: check(descriptor) -> plan with a session key and how to run it -------
+function sameRankAndType(ts) {
+  require_(new Set(ts.map(t => t.sizes.length)).size === 1, "the tensors' ranks differ");
+  require_(new Set(ts.map(t => t.type)).size === 1, "the tensors' data types differ");
+}
+function axisOf(d, rank) {
+  const axis = Number(d.Axis);
+  require_(Number.isInteger(axis) && axis >= 0 && axis < rank, `Axis ${d.Axis} is outside rank ${rank}`);
+  return axis;
+}
+const offAxisEqual = (a, b, axis) => a.every((s, d) => d === axis || s === b[d]);
+
+function checkSplit(d) {
+  require_(Array.isArray(d.OutputTensors) && d.OutputTensors.length >= 1, 'OutputCount must be at least 1');
+  require_(d.OutputCount === undefined || Number(d.OutputCount) === d.OutputTensors.length,
+           'OutputCount differs from the list');
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const outs = d.OutputTensors.map((t, i) => tensor(t, `OutputTensors[${i}]`, true));
+  sameRankAndType([x, ...outs]);
+  const axis = axisOf(d, x.sizes.length);
+  for (const o of outs) require_(offAxisEqual(o.sizes, x.sizes, axis), `${o.role}.Sizes differ off Axis`);
+  require_(outs.reduce((s, o) => s + o.sizes[axis], 0) === x.sizes[axis], "the outputs' sizes along Axis do not add up");
+  const split = outs.map(o => o.sizes[axis]);
+  return {
+    inputs: [x], outputs: outs, key: ['Split', x.type, x.sizes, axis, split],
+    model: () => oneNodeModel('Split', [['x', TYPES[x.type][1], x.sizes]],
+                              outs.map((o, i) => [`y${i}`, TYPES[x.type][1]]),
+                              [attrInt('axis', axis)], [['split', split]]),
+    feeds: ([bx]) => ({ x: ortTensor(x, bx, x.sizes) }),
+  };
+}
+
+function checkJoin(d) {
+  require_(Array.isArray(d.InputTensors) && d.InputTensors.length >= 1, 'InputCount must be at least 1');
+  require_(d.InputCount === undefined || Number(d.InputCount) === d.InputTensors.length,
+           'InputCount differs from the list');
+  const ins = d.InputTensors.map((t, i) => tensor(t, `InputTensors[${i}]`, false));
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  sameRankAndType([...ins, y]);
+  const axis = axisOf(d, y.sizes.length);
+  for (const t of ins) require_(offAxisEqual(t.sizes, y.sizes, axis), `${t.role}.Sizes differ off Axis`);
+  require_(ins.reduce((s, t) => s + t.sizes[axis], 0) === y.sizes[axis], "the inputs' sizes along Axis do not add up");
+  return {
+    inputs: ins, outputs: [y], key: ['Concat', y.type, ins.map(t => t.sizes), axis],
+    model: () => oneNodeModel('Concat', ins.map((t, i) => [`x${i}`, TYPES[t.type][1], t.sizes]),
+                              [['y', TYPES[y.type][1]]], [attrInt('axis', axis)]),
+    feeds: bytes => Object.fromEntries(ins.map((t, i) => [`x${i}`, ortTensor(t, bytes[i], t.sizes)])),
+  };
+}
+
+function gatherSizes(inSizes, idxSizes, axis, k) {
+  const rank = inSizes.length;
+  const sizes = [...inSizes.slice(0, axis), ...idxSizes.slice(rank - k), ...inSizes.slice(axis + 1)];
+  const surplus = sizes.length - rank;
+  if (surplus > 0) {
+    require_(sizes.slice(0, surplus).every(s => s === 1), `gathered sizes ${sizes} do not fit rank ${rank}`);
+    return sizes.slice(surplus);
+  }
+  return [...new Array(-surplus).fill(1), ...sizes];
+}
+
+function checkGather(d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const idx = tensor(d.IndicesTensor, 'IndicesTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  const rank = x.sizes.length;
+  require_(idx.sizes.length === rank && y.sizes.length === rank, "the tensors' ranks differ");
+  require_(x.type === y.type, 'input and output data types differ');
+  const axis = axisOf(d, rank);
+  require_(INDEX_TYPES.includes(idx.type), `IndicesTensor.DataType ${idx.type} is not an index type`);
+  const k = Number(d.IndexDimensions);
+  require_(Number.isInteger(k) && k >= 0 && k <= rank, `IndexDimensions ${d.IndexDimensions} is outside [0, ${rank}]`);
+  const expected = gatherSizes(x.sizes, idx.sizes, axis, k);
+  require_(expected.every((s, i) => s === y.sizes[i]), `OutputTensor.Sizes ${y.sizes} should be ${expected}`);
+  if (idx.sizes.slice(0, rank - k).some(s => s > 1))
+    throw new Unsupported('a leading (non-index) dimension of IndicesTensor is larger than 1: '
+                          + 'implementation-defined (erratum G4), not mapped to ONNX Gather');
+  const idxDims = idx.sizes.slice(rank - k);
+  const wide = idx.type.startsWith('U');  // unsigned indices go to ONNX as int64
+  const onnxIndexType = idx.type === 'INT32' ? 6 : 7;
+  return {
+    inputs: [x, idx], outputs: [y], key: ['Gather', x.type, x.sizes, idx.type, idxDims, axis],
+    model: () => oneNodeModel('Gather', [['x', TYPES[x.type][1], x.sizes], ['i', onnxIndexType, idxDims]],
+                              [['y', TYPES[y.type][1]]], [attrInt('axis', axis)]),
+    feeds: ([bx, bi]) => {
+      let indices;
+      if (wide) {
+        const values = integers(idx, bi);
+        const size = BigInt(x.sizes[axis]);
+        if (values.some(v => v >= size)) throw new Unsupported(outOfRange);
+        indices = new ort.Tensor('int64', BigInt64Array.from(values), idxDims);
+      } else {
+        const size = BigInt(x.sizes[axis]);
+        if (integers(idx, bi).some(v => v >= size || v < -size)) throw new Unsupported(outOfRange);
+        indices = ortTensor(idx, bi, idxDims);
+      }
+      return { x: ortTensor(x, bx, x.sizes), i: indices };
+    },
+  };
+}
+const outOfRange = 'an index lies outside [-size, size-1] of the Axis dimension: ONNX Gather defines '
+  + 'that as an error (ORT fails the run), where DirectML runs with unspecified values';
+
+function orderOf(d) {
+  let order = String(d.Order).replace('DML_DEPTH_SPACE_ORDER_', '');
+  order = { 0: 'DEPTH_COLUMN_ROW', 1: 'COLUMN_ROW_DEPTH' }[order] || order;
+  require_(order === 'DEPTH_COLUMN_ROW' || order === 'COLUMN_ROW_DEPTH', `Order ${d.Order} is not defined`);
+  return order;
+}
+
+function checkDepthSpace(op, d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  sameRankAndType([x, y]);
+  require_(x.sizes.length === 4, 'the tensors must be {N, C, H, W}');
+  const b = Number(d.BlockSize);
+  require_(Number.isInteger(b) && b >= 1, 'BlockSize must be at least 1');
+  const order = orderOf(d);
+  const [n, c, h, w] = x.sizes;
+  let expected;
+  if (op === 'DEPTH_TO_SPACE1') {
+    require_(c % (b * b) === 0, `C ${c} is not divisible by BlockSize^2`);
+    expected = [n, c / (b * b), h * b, w * b];
+  } else {
+    require_(h % b === 0 && w % b === 0, `H ${h} and W ${w} must be divisible by BlockSize ${b}`);
+    expected = [n, c * b * b, h / b, w / b];
+  }
+  require_(expected.every((s, i) => s === y.sizes[i]), `OutputTensor.Sizes ${y.sizes} should be ${expected}`);
+  const onnxOp = op === 'DEPTH_TO_SPACE1' ? 'DepthToSpace' : 'SpaceToDepth';
+  const attrs = [attrInt('blocksize', b)];
+  if (onnxOp === 'DepthToSpace') attrs.push(attrStr('mode', order === 'DEPTH_COLUMN_ROW' ? 'DCR' : 'CRD'));
+  else if (order !== 'DEPTH_COLUMN_ROW')
+    throw new Unsupported('ONNX SpaceToDepth has only the DCR layout; COLUMN_ROW_DEPTH has no ONNX operator');
+  return {
+    inputs: [x], outputs: [y], key: [onnxOp, x.type, x.sizes, b, order],
+    model: () => oneNodeModel(onnxOp, [['x', TYPES[x.type][1], x.sizes]], [['y', TYPES[y.type][1]]], attrs),
+    feeds: ([bx]) => ({ x: ortTensor(x, bx, x.sizes) }),
+  };
+}
+
+function checkReverse(d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const lens = tensor(d.SequenceLengthsTensor, 'SequenceLengthsTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  const rank = x.sizes.length;
+  require_(lens.sizes.length === rank && y.sizes.length === rank, "the tensors' ranks differ");
+  require_(x.type === y.type, 'input and output data types differ');
+  const axis = axisOf(d, rank);
+  require_(LENGTH_TYPES.includes(lens.type), `SequenceLengthsTensor.DataType ${lens.type} is not UINT32 or UINT64`);
+  const line = x.sizes.map((s, i) => (i === axis ? 1 : s));
+  require_(line.every((s, i) => s === lens.sizes[i]), `SequenceLengthsTensor.Sizes ${lens.sizes} should be ${line}`);
+  require_(y.sizes.every((s, i) => s === x.sizes[i]), 'OutputTensor.Sizes differ from InputTensor.Sizes');
+  // ReverseSequence takes one length per batch index: the adapter reads the input (and
+  // writes the output) with Axis moved first, a strided view like any other, so ORT sees
+  // [T, lines] with time_axis 0 and batch_axis 1, one length per line.
+  const T = x.sizes[axis], lines = x.count / T;
+  const axisFirst = t => Object.assign({}, t, {
+    sizes: [t.sizes[axis], ...t.sizes.filter((_, i) => i !== axis)],
+    strides: [t.strides[axis], ...t.strides.filter((_, i) => i !== axis)],
+    packed: axis === 0 && t.packed,
+  });
+  const shape = [T, lines];
+  return {
+    inputs: [axisFirst(x), lens], outputs: [axisFirst(y)], key: ['ReverseSequence', x.type, shape],
+    model: () => oneNodeModel('ReverseSequence', [['x', TYPES[x.type][1], shape], ['lens', 7, [lines]]],
+                              [['y', TYPES[y.type][1]]],
+                              [attrInt('batch_axis', 1), attrInt('time_axis', 0)]),
+    feeds: ([bx, bl]) => {
+      const big = BigInt(T);  // lengths beyond the axis act as the axis size
+      const perLine = BigInt64Array.from(integers(lens, bl), v => (v > big ? big : v));
+      return { x: ortTensor(x, bx, shape), lens: new ort.Tensor('int64', perLine, [lines]) };
+    },
+  };
+}
+
+const CHECKS = {
+  SPLIT: checkSplit, JOIN: checkJoin, GATHER: checkGather,
+  DEPTH_TO_SPACE1: d => checkDepthSpace('DEPTH_TO_SPACE1', d),
+  SPACE_TO_DEPTH1: d => checkDepthSpace('SPACE_TO_DEPTH1', d),
+  REVERSE_SUBSEQUENCES: checkReverse,
+};
+
+// ---- sessions, cached per descriptor shape (least recently used dropped past a bound) ----
+const sessions = new Map();  // key -> Promise<InferenceSession>
+const SESSION_LIMIT = 256;
+const sessionOptions = { executionProviders: ['cpu'], intraOpNumThreads: 1, interOpNumThreads: 1,
+                         logSeverityLevel: 3 };
+
+function sessionFor(plan) {
+  const k = JSON.stringify(plan.key);
+  let s = sessions.get(k);
+  if (s) {  // most recently used goes last
+    sessions.delete(k);
+    sessions.set(k, s);
+    return s;
+  }
+  s = ort.InferenceSession.create(plan.model(), sessionOptions).catch(failure => {
+    throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} cannot build the ${plan.key[0]} `
+                          + `${plan.key[1]} model: ${String(failure.message || failure).split('\n')[0]}`);
+  });
+  s.catch(() => {});  // a failure is answered when awaited, and stays cached
+  sessions.set(k, s);
+  if (sessions.size > SESSION_LIMIT) {
+    const [oldKey, old] = sessions.entries().next().value;
+    sessions.delete(oldKey);
+    old.then(x => x.release(), () => {});
+  }
+  return s;
+}
+
+// ---- the protocol ----------------------------------------------------------------------
+function planOf(request) {
+  const check = CHECKS[request.operator];
+  if (!check) throw new Unsupported(`operator ${request.operator} is not implemented here`);
+  if (!request.descriptor || typeof request.descriptor !== 'object') throw new Rejected('no descriptor');
+  return check(request.descriptor);
+}
+
+async function create(request) {
+  try {
+    await sessionFor(planOf(request));
+  } catch (e) {
+    if (e instanceof Unsupported) return { status: 'unsupported', message: e.message };
+    return { status: 'rejected', message: e instanceof Rejected ? e.message : `malformed descriptor: ${e}` };
+  }
+  return { status: 'ok' };
+}
+
+async function execute(request) {
+  const plan = planOf(request);
+  const session = await sessionFor(plan);
+  const inBytes = plan.inputs.map((t, i) => {
+    const b = request.inputs[i];
+    return gather(t, fs.readFileSync(b.path), b.offset);
+  });
+  const results = await session.run(plan.feeds(inBytes));
+  plan.outputs.forEach((t, i) => {
+    const b = request.outputs[i];
+    const produced = asBytes(results[session.outputNames[i]]);
+    if (produced.length !== t.count * t.el)
+      throw new Error(`${t.role}: ORT produced ${produced.length} bytes, ${t.count * t.el} expected`);
+    const fd = fs.openSync(b.path, 'r+');
+    try {
+      const region = Buffer.alloc(b.bytes);
+      fs.readSync(fd, region, 0, b.bytes, b.offset);
+      scatter(t, produced, region, 0);
+      fs.writeSync(fd, region, 0, b.bytes, b.offset);  // only the tensor's bytes go back
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+  return { status: 'ok' };
+}
+
+async function answer(request) {
+  switch (request.action) {
+    case 'describe':
+      return { status: 'ok', name: `onnxruntime ${ort.env.versions.common} CPU`,
+               max_feature_level: '6_4', reports_reason_codes: false };
+    case 'create':
+      return create(request);
+    case 'execute':
+      try {
+        return await execute(request);
+      } catch (e) {
+        if (e instanceof Unsupported) return { status: 'unsupported', message: e.message };
+        console.error(e && e.stack ? e.stack : String(e));
+        return { status: 'error', message: String(e && e.message ? e.message : e) };
+      }
+    default:
+      return { status: 'error', message: `unknown action ${request.action}` };
+  }
+}
+
+async function handle(line) {
+  if (!line.trim()) return;
+  const request = JSON.parse(line);
+  let reply;
+  try {
+    reply = await answer(request);
+  } catch (e) {
+    console.error(e && e.stack ? e.stack : String(e));
+    reply = { status: 'error', message: String(e) };
+  }
+  reply.id = request.id;
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+}
+
+if (require.main === module) {
+  const rl = readline.createInterface({ input: process.stdin, terminal: false });
+  let chain = Promise.resolve();
+  rl.on('line', line => { chain = chain.then(() => handle(line)); });
+  rl.on('close', () => { chain.then(() => process.exit(0)); });
+} else {
+  module.exports = { oneNodeModel, attrInt, attrStr, ort };
+}
