@@ -25,6 +25,8 @@ packages=(
   nlohmann-json3-dev                          # JSON reports
   libcli11-dev                                # the dmlconf command line
   python3 python3-yaml                        # the sample exec backend; the independent case reader
+  python3-numpy                               # the NumPy sample backend (validator/src/backends/numpy)
+  python3-torch                               # the PyTorch adapter (validator/src/backends/torch)
 )
 
 install_missing() {
@@ -40,6 +42,15 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# tools/node (onnxruntime-node for the ONNX Runtime adapter and the benchmark peer):
+# Debian's nodejs and npm when node is missing, then npm install when node_modules
+# is missing or older than package.json (.npmrc there skips the CUDA download).
+install_node_tools() {
+  command -v node >/dev/null && command -v npm >/dev/null || { packages+=(nodejs npm); install_missing; }
+  [ tools/node/node_modules/.package-lock.json -nt tools/node/package.json ] && return 0
+  (cd tools/node && npm install --no-audit --no-fund --loglevel=error)
+}
+
 configure_and_build() {  # build_dir, extra cmake args...
   local dir=$1
   shift
@@ -48,6 +59,7 @@ configure_and_build() {  # build_dir, extra cmake args...
 }
 
 install_missing
+install_node_tools
 case "$job" in
   build)
     configure_and_build build
