@@ -63,6 +63,15 @@ def require(condition, message):
         raise Rejected(message)
 
 
+def integer(value, what):
+    """A descriptor number: an integer (or its decimal text), nothing else."""
+    require(not isinstance(value, bool) and isinstance(value, (int, str)), f"{what} {value!r} is not an integer")
+    try:
+        return int(value)
+    except ValueError:
+        raise Rejected(f"{what} {value!r} is not an integer") from None
+
+
 # ---- tensors ---------------------------------------------------------------------------
 
 class Tensor:
@@ -73,12 +82,12 @@ class Tensor:
         name = str(desc["DataType"]).replace("DML_TENSOR_DATA_TYPE_", "")
         require(name in DTYPES, f"{role}.DataType {desc['DataType']} is not one of the eleven")
         self.type_name, self.dtype = name, np.dtype(DTYPES[name])
-        self.sizes = [int(s) for s in desc["Sizes"]]
+        self.sizes = [integer(s, f"{role}.Sizes") for s in desc["Sizes"]]
         rank = len(self.sizes)
         require(1 <= rank <= 8, f"{role} has rank {rank}; it must be 1..8")
         require(all(s >= 1 for s in self.sizes), f"{role}.Sizes {self.sizes} has a size below 1")
         if "Strides" in desc:
-            self.strides = [int(s) for s in desc["Strides"]]
+            self.strides = [integer(s, f"{role}.Strides") for s in desc["Strides"]]
             require(len(self.strides) == rank, f"{role}.Strides has {len(self.strides)} entries for rank {rank}")
             require(all(s >= 0 for s in self.strides), f"{role}.Strides has a negative stride")
         else:
@@ -88,13 +97,13 @@ class Tensor:
         size = self.dtype.itemsize
         last = sum((n - 1) * s for n, s in zip(self.sizes, self.strides))
         minimum = ((last + 1) * size + 3) // 4 * 4
-        self.total = int(desc.get("TotalTensorSizeInBytes", minimum))
+        self.total = integer(desc.get("TotalTensorSizeInBytes", minimum), f"{role}.TotalTensorSizeInBytes")
         require(self.total >= minimum, f"{role}.TotalTensorSizeInBytes {self.total} < {minimum}")
         require(self.total % 4 == 0, f"{role}.TotalTensorSizeInBytes {self.total} is not a multiple of 4")
-        align = int(desc.get("GuaranteedBaseOffsetAlignment", 0))
+        align = integer(desc.get("GuaranteedBaseOffsetAlignment", 0), f"{role}.GuaranteedBaseOffsetAlignment")
         require(align == 0 or (align & (align - 1) == 0 and align >= size),
                 f"{role}.GuaranteedBaseOffsetAlignment {align}: 0 or a power of two >= {size}")
-        require(int(desc.get("Flags", 0)) == 0, f"{role}.Flags must be 0")
+        require(integer(desc.get("Flags", 0), f"{role}.Flags") == 0, f"{role}.Flags must be 0")
         if is_output:  # no two elements may share a location (A1: refused here)
             extent = 1
             for n, s in sorted((p for p in zip(self.sizes, self.strides) if p[0] > 1), key=lambda p: p[1]):
@@ -140,11 +149,11 @@ def same_rank_and_type(ins, outs):
 def check_split(d, level):
     listed = d["OutputTensors"]
     require(len(listed) >= 1, "OutputCount must be at least 1")
-    require(int(d.get("OutputCount", len(listed))) == len(listed), "OutputCount differs from the list")
+    require(integer(d.get("OutputCount", len(listed)), "OutputCount") == len(listed), "OutputCount differs from the list")
     x = Tensor(d["InputTensor"], "InputTensor", False)
     outs = [Tensor(t, f"OutputTensors[{i}]", True) for i, t in enumerate(listed)]
     same_rank_and_type([x], outs)
-    axis = int(d["Axis"])
+    axis = integer(d["Axis"], "Axis")
     require(0 <= axis < len(x.sizes), f"Axis {axis} is outside rank {len(x.sizes)}")
     check_support("SPLIT", level, len(x.sizes), x.type_name)
     for o in outs:
@@ -165,11 +174,11 @@ def run_split(plan, ins, outs):
 def check_join(d, level):
     listed = d["InputTensors"]
     require(len(listed) >= 1, "InputCount must be at least 1")
-    require(int(d.get("InputCount", len(listed))) == len(listed), "InputCount differs from the list")
+    require(integer(d.get("InputCount", len(listed)), "InputCount") == len(listed), "InputCount differs from the list")
     ins = [Tensor(t, f"InputTensors[{i}]", False) for i, t in enumerate(listed)]
     y = Tensor(d["OutputTensor"], "OutputTensor", True)
     same_rank_and_type(ins, [y])
-    axis = int(d["Axis"])
+    axis = integer(d["Axis"], "Axis")
     require(0 <= axis < len(y.sizes), f"Axis {axis} is outside rank {len(y.sizes)}")
     check_support("JOIN", level, len(y.sizes), y.type_name)
     for t in ins:
@@ -201,7 +210,7 @@ def check_gather(d, level):
     rank = len(x.sizes)
     require(len(idx.sizes) == rank == len(y.sizes), "the tensors' ranks differ")
     require(x.type_name == y.type_name, "input and output data types differ")
-    axis, k = int(d["Axis"]), int(d["IndexDimensions"])
+    axis, k = integer(d["Axis"], "Axis"), integer(d["IndexDimensions"], "IndexDimensions")
     require(0 <= axis < rank, f"Axis {axis} is outside rank {rank}")
     check_support("GATHER", level, rank, x.type_name, idx.type_name)
     require(0 <= k <= rank, f"IndexDimensions {k} is outside [0, {rank}]")
@@ -229,7 +238,7 @@ def check_depth_space(op, d, level):
     same_rank_and_type([x], [y])
     check_support(op, level, len(x.sizes), x.type_name)
     require(len(x.sizes) == 4, "the tensors must be {N, C, H, W}")
-    b = int(d["BlockSize"])
+    b = integer(d["BlockSize"], "BlockSize")
     require(b >= 1, "BlockSize must be at least 1")
     order = str(d["Order"]).replace("DML_DEPTH_SPACE_ORDER_", "")
     order = {"0": "DEPTH_COLUMN_ROW", "1": "COLUMN_ROW_DEPTH"}.get(order, order)
@@ -274,7 +283,7 @@ def check_reverse(d, level):
     rank = len(x.sizes)
     require(len(lengths.sizes) == rank == len(y.sizes), "the tensors' ranks differ")
     require(x.type_name == y.type_name, "input and output data types differ")
-    axis = int(d["Axis"])
+    axis = integer(d["Axis"], "Axis")
     require(0 <= axis < rank, f"Axis {axis} is outside rank {rank}")
     check_support("REVERSE_SUBSEQUENCES", level, rank, x.type_name, lengths.type_name)
     line = [1 if i == axis else s for i, s in enumerate(x.sizes)]

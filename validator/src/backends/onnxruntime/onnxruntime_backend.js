@@ -54,6 +54,11 @@ const LENGTH_TYPES = ['UINT64', 'UINT32'];
 class Rejected extends Error {}
 class Unsupported extends Error {}
 function require_(ok, message) { if (!ok) throw new Rejected(message); }
+function integer(value, what) {  // a descriptor number: an integer (or its decimal text), nothing else
+  const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  require_(Number.isSafeInteger(n), `${what} ${JSON.stringify(value)} is not an integer`);
+  return n;
+}
 
 // ---- a minimal protobuf writer for the ONNX messages used --------------------------------
 function varint(n) {  // n: a non-negative Number or BigInt
@@ -105,15 +110,16 @@ function tensor(desc, role, isOutput) {
   require_(type in TYPES, `${role}.DataType ${desc.DataType} is not one of the eleven`);
   const el = TYPES[type][0];
   require_(Array.isArray(desc.Sizes), `${role}.Sizes is not a list`);
-  const sizes = desc.Sizes.map(Number);
+  const sizes = desc.Sizes.map(s => integer(s, `${role}.Sizes`));
   const rank = sizes.length;
   require_(rank >= 1 && rank <= 8, `${role} has rank ${rank}; it must be 1..8`);
-  require_(sizes.every(s => Number.isInteger(s) && s >= 1), `${role}.Sizes ${sizes} has a size below 1`);
+  require_(sizes.every(s => s >= 1), `${role}.Sizes ${sizes} has a size below 1`);
   let strides;
   if (desc.Strides !== undefined) {
-    strides = desc.Strides.map(Number);
+    require_(Array.isArray(desc.Strides), `${role}.Strides is not a list`);
+    strides = desc.Strides.map(s => integer(s, `${role}.Strides`));
     require_(strides.length === rank, `${role}.Strides has ${strides.length} entries for rank ${rank}`);
-    require_(strides.every(s => Number.isInteger(s) && s >= 0), `${role}.Strides ${strides} is not all >= 0`);
+    require_(strides.every(s => s >= 0), `${role}.Strides ${strides} is not all >= 0`);
   } else {
     strides = sizes.map((_, d) => product(sizes.slice(d + 1)));
   }
@@ -121,13 +127,14 @@ function tensor(desc, role, isOutput) {
   require_(count <= 0xffffffff, `${role} holds ${count} elements; at most 2^32-1`);
   const last = sizes.reduce((s, n, d) => s + (n - 1) * strides[d], 0);
   const minimum = Math.ceil(((last + 1) * el) / 4) * 4;
-  const total = desc.TotalTensorSizeInBytes !== undefined ? Number(desc.TotalTensorSizeInBytes) : minimum;
+  const total = desc.TotalTensorSizeInBytes !== undefined
+    ? integer(desc.TotalTensorSizeInBytes, `${role}.TotalTensorSizeInBytes`) : minimum;
   require_(total >= minimum, `${role}.TotalTensorSizeInBytes ${total} < ${minimum}`);
   require_(total % 4 === 0, `${role}.TotalTensorSizeInBytes ${total} is not a multiple of 4`);
-  const align = Number(desc.GuaranteedBaseOffsetAlignment || 0);
+  const align = integer(desc.GuaranteedBaseOffsetAlignment ?? 0, `${role}.GuaranteedBaseOffsetAlignment`);
   require_(align === 0 || ((align & (align - 1)) === 0 && align >= el),
            `${role}.GuaranteedBaseOffsetAlignment ${align}: 0 or a power of two >= ${el}`);
-  require_(Number(desc.Flags || 0) === 0, `${role}.Flags must be 0`);
+  require_(integer(desc.Flags ?? 0, `${role}.Flags`) === 0, `${role}.Flags must be 0`);
   if (isOutput) {  // no two elements at one location (A1: refused here)
     let extent = 1;
     const dims = sizes.map((n, d) => [n, strides[d]]).filter(p => p[0] > 1).sort((a, b) => a[1] - b[1]);
@@ -222,15 +229,15 @@ function sameRankAndType(ts) {
   require_(new Set(ts.map(t => t.type)).size === 1, "the tensors' data types differ");
 }
 function axisOf(d, rank) {
-  const axis = Number(d.Axis);
-  require_(Number.isInteger(axis) && axis >= 0 && axis < rank, `Axis ${d.Axis} is outside rank ${rank}`);
+  const axis = integer(d.Axis, 'Axis');
+  require_(axis >= 0 && axis < rank, `Axis ${d.Axis} is outside rank ${rank}`);
   return axis;
 }
 const offAxisEqual = (a, b, axis) => a.every((s, d) => d === axis || s === b[d]);
 
 function checkSplit(d) {
   require_(Array.isArray(d.OutputTensors) && d.OutputTensors.length >= 1, 'OutputCount must be at least 1');
-  require_(d.OutputCount === undefined || Number(d.OutputCount) === d.OutputTensors.length,
+  require_(d.OutputCount === undefined || integer(d.OutputCount, 'OutputCount') === d.OutputTensors.length,
            'OutputCount differs from the list');
   const x = tensor(d.InputTensor, 'InputTensor', false);
   const outs = d.OutputTensors.map((t, i) => tensor(t, `OutputTensors[${i}]`, true));
@@ -250,7 +257,7 @@ function checkSplit(d) {
 
 function checkJoin(d) {
   require_(Array.isArray(d.InputTensors) && d.InputTensors.length >= 1, 'InputCount must be at least 1');
-  require_(d.InputCount === undefined || Number(d.InputCount) === d.InputTensors.length,
+  require_(d.InputCount === undefined || integer(d.InputCount, 'InputCount') === d.InputTensors.length,
            'InputCount differs from the list');
   const ins = d.InputTensors.map((t, i) => tensor(t, `InputTensors[${i}]`, false));
   const y = tensor(d.OutputTensor, 'OutputTensor', true);
@@ -286,8 +293,8 @@ function checkGather(d) {
   require_(x.type === y.type, 'input and output data types differ');
   const axis = axisOf(d, rank);
   require_(INDEX_TYPES.includes(idx.type), `IndicesTensor.DataType ${idx.type} is not an index type`);
-  const k = Number(d.IndexDimensions);
-  require_(Number.isInteger(k) && k >= 0 && k <= rank, `IndexDimensions ${d.IndexDimensions} is outside [0, ${rank}]`);
+  const k = integer(d.IndexDimensions, 'IndexDimensions');
+  require_(k >= 0 && k <= rank, `IndexDimensions ${d.IndexDimensions} is outside [0, ${rank}]`);
   const expected = gatherSizes(x.sizes, idx.sizes, axis, k);
   require_(expected.every((s, i) => s === y.sizes[i]), `OutputTensor.Sizes ${y.sizes} should be ${expected}`);
   if (idx.sizes.slice(0, rank - k).some(s => s > 1))
@@ -331,8 +338,8 @@ function checkDepthSpace(op, d) {
   const y = tensor(d.OutputTensor, 'OutputTensor', true);
   sameRankAndType([x, y]);
   require_(x.sizes.length === 4, 'the tensors must be {N, C, H, W}');
-  const b = Number(d.BlockSize);
-  require_(Number.isInteger(b) && b >= 1, 'BlockSize must be at least 1');
+  const b = integer(d.BlockSize, 'BlockSize');
+  require_(b >= 1, 'BlockSize must be at least 1');
   const order = orderOf(d);
   const [n, c, h, w] = x.sizes;
   let expected;
