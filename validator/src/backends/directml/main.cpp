@@ -194,6 +194,18 @@ class Host {
   CreatedOperator created_;
 };
 
+// Under Xvfb, Wine answers an unhandled exception by starting winedbg, whose crash
+// dialog waits for a click that never comes: dmlconf would wait out its timeout. Say
+// what happened on stderr and end at once instead; dmlconf sees the pipe close.
+LONG WINAPI EndOnCrash(EXCEPTION_POINTERS* info) {
+  std::fprintf(stderr, "dmlconf-directml-host: crashed with exception 0x%08lX at %p\n",
+               static_cast<unsigned long>(info->ExceptionRecord->ExceptionCode),
+               info->ExceptionRecord->ExceptionAddress);
+  std::fflush(stderr);
+  TerminateProcess(GetCurrentProcess(), 3);
+  return EXCEPTION_EXECUTE_HANDLER;
+}
+
 void Reply(json reply) {
   const std::string line = reply.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   std::fwrite(line.data(), 1, line.size(), stdout);
@@ -206,6 +218,8 @@ int main() {
   // The protocol is bytes: no CRLF translation on either pipe.
   _setmode(_fileno(stdin), _O_BINARY);
   _setmode(_fileno(stdout), _O_BINARY);
+  SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX);
+  SetUnhandledExceptionFilter(EndOnCrash);
   Host host;
   host.Start();  // a failure is reported to `describe`, which stops the run
   std::string line;
