@@ -290,6 +290,14 @@ def cases():
     result.append(("reverse_subsequences/int8-uint64-lengths-trailing-padding", "REVERSE_SUBSEQUENCES", d,
                    [x, [5]], [reverse_subsequences(x, [7], [5], 0)], "match"))
 
+    # An input flagged DML_TENSOR_FLAG_OWNED_BY_DML is bound at initialization only.
+    a, b = iota(6, 0x0A0B0C01, 3), iota(8, 0x0D0E0F01, 5)
+    d = {"InputTensors": [{"DataType": "UINT32", "Sizes": [1, 1, 2, 3], "Flags": 1},
+                          {"DataType": "UINT32", "Sizes": [1, 1, 2, 4]}],
+         "OutputTensor": {"DataType": "UINT32", "Sizes": [1, 1, 2, 7]}, "Axis": 3}
+    result.append(("join/owned-by-dml-input", "JOIN", d, [a, b],
+                   [join([a, b], [[1, 1, 2, 3], [1, 1, 2, 4]], 3)], "match"))
+
     # A larger JOIN, for timing: 3 x 32,768 FLOAT32 elements.
     n = 32768
     parts = [iota(n, 0x3F800000 + k, 7) for k in range(3)]
@@ -325,6 +333,12 @@ def cases():
          "OutputTensor": {"DataType": "UINT32", "Sizes": [3, 2]}, "Axis": 1, "IndexDimensions": 1}
     result.append(("gather/out-of-range-indices-7-and-minus-9", "GATHER", d, [x, [7, (-9) & 0xFFFFFFFF]],
                    None, "record"))
+    # G4: a leading index dimension larger than 1 ({2,2} indices, IndexDimensions 1).
+    x = [0x10, 0x11, 0x12, 0x20, 0x21, 0x22]
+    d = {"InputTensor": {"DataType": "UINT32", "Sizes": [2, 3]},
+         "IndicesTensor": {"DataType": "UINT32", "Sizes": [2, 2]},
+         "OutputTensor": {"DataType": "UINT32", "Sizes": [2, 2]}, "Axis": 1, "IndexDimensions": 1}
+    result.append(("gather/leading-index-dimension-2 (G4)", "GATHER", d, [x, [0, 1, 2, 0]], None, "record"))
     x = iota(4, 0xD0000000, 1)
     d = {"InputTensor": {"DataType": "UINT32", "Sizes": [1, 1, 2, 2]},
          "OutputTensors": [{"DataType": "UINT32", "Sizes": [1, 1, 2, 2], "Strides": [2, 2, 0, 1]}], "Axis": 3}

@@ -11,6 +11,8 @@ namespace {
 constexpr DWORD kFenceTimeoutMs = 45000;
 // Enough for every operator the suite has seen; grown (doubled) when a case needs more.
 constexpr UINT kInitialDescriptors = 256;
+// Staging buffers larger than this are dropped after the case that needed them.
+constexpr uint64_t kKeptStagingBytes = 64ull << 20;
 
 using CreateDevice1Fn = HRESULT(WINAPI*)(ID3D12Device*, DML_CREATE_DEVICE_FLAGS,
                                          DML_FEATURE_LEVEL, REFIID, void**);
@@ -347,5 +349,11 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
     std::memcpy(b.file->contents.data(), readback + b.staging_offset, b.file->contents.size());
   D3D12_RANGE nothing_written{0, 0};
   readback_->Unmap(0, &nothing_written);
+  // A 1 GiB case would otherwise pin 2 GiB of staging for the rest of the run.
+  if (staging_capacity_ > kKeptStagingBytes) {
+    upload_.Reset();
+    readback_.Reset();
+    staging_capacity_ = 0;
+  }
   return Outcome::kOk;
 }
