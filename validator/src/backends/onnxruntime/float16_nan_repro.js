@@ -34,4 +34,16 @@ async function run(label, opType, attrs, dims, inputs = 1) {
   await run('DepthToSpace DCR blocksize 1', 'DepthToSpace', [attrInt('blocksize', 1), attrStr('mode', 'DCR')], [1, 12, 1, 1]);
   await run('DepthToSpace CRD blocksize 1', 'DepthToSpace', [attrInt('blocksize', 1), attrStr('mode', 'CRD')], [1, 12, 1, 1]);
   await run('SpaceToDepth blocksize 1', 'SpaceToDepth', [attrInt('blocksize', 1)], [1, 12, 1, 1]);
+  // The likely cause: no FLOAT16 kernel, so ORT runs the FLOAT32 one between Casts. Cast to
+  // FLOAT32 keeps every bit; Cast back quiets in its vector path and drops payloads after it.
+  const up = await ort.InferenceSession.create(
+    oneNodeModel('Cast', [['x', FLOAT16, [12]]], [['y', 1]], [attrInt('to', 1)]));
+  const down = await ort.InferenceSession.create(
+    oneNodeModel('Cast', [['x', 1, [12]]], [['y', FLOAT16]], [attrInt('to', FLOAT16)]));
+  const wide = (await up.run({ x: new ort.Tensor('float16', Uint16Array.from(bits), [12]) })).y;
+  const back = (await down.run({ x: wide })).y.data;
+  const w = new Uint32Array(wide.data.buffer, wide.data.byteOffset, 12);
+  console.log(`${'Cast to FLOAT32'.padEnd(30)} ${Array.from(w, v => `0x${v.toString(16).padStart(8, '0')}`).join(' ')}`);
+  console.log(`${'Cast to FLOAT32 and back'.padEnd(30)} ${hex(back)}  `
+              + `${back.every((v, i) => v === bits[i]) ? 'bits kept' : 'BITS CHANGED'}`);
 })().catch(e => { console.error(e); process.exit(1); });

@@ -23,7 +23,8 @@
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
-//   - any operator / data type for which ORT's CPU EP has no kernel (ORT's own message);
+//   - any operator / data type for which ORT's CPU EP has no kernel, with ORT's own message
+//     (1.30: DepthToSpace and SpaceToDepth take only FLOAT64, FLOAT32, FLOAT16, INT8, UINT8);
 //   - at execute, a GATHER index outside [-size, size-1]: ONNX defines it as an error.
 // `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts);
 // DirectML's per-level support tables are not ONNX Runtime's, so the feature level is not
