@@ -1,5 +1,7 @@
 // The generator is deterministic, names cases uniquely, covers every cell of
-// the support table, and its must-reject cases follow erratum J1.
+// the support table, and its must-reject cases follow erratum J1 and contract
+// point T1.
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -20,6 +22,7 @@ const CaseSink& AllCases() {
     for (OperatorType op : kAllOperatorTypes) {
       AddSupportCells(*s, op);
       AddStrided(*s, op);
+      AddAlignments(*s, op);
       AddValues(*s, op);
       AddTensorRuleRejections(*s, op);
       AddLevelGating(*s, op);
@@ -209,6 +212,88 @@ TEST(Generator, NoRejectCaseRestsOnADisputedJoinRank) {
       const uint32_t rank = InputSlots(c.desc)[0].desc->DimensionCount();
       EXPECT_FALSE(RankRejectionDisputed(TypeOf(c.desc), c.level, rank)) << c.name;
     }
+  }
+}
+
+// Each data type's element size in bytes, typed from the spec's "Common ground".
+uint32_t SpecElementSize(DataType type) {
+  switch (type) {
+    case DataType::kFloat64: case DataType::kInt64: case DataType::kUint64: return 8;
+    case DataType::kFloat32: case DataType::kInt32: case DataType::kUint32: return 4;
+    case DataType::kFloat16: case DataType::kInt16: case DataType::kUint16: return 2;
+    case DataType::kInt8: case DataType::kUint8: return 1;
+  }
+  return 0;
+}
+
+bool IsPowerOfTwo(uint32_t a) { return a != 0 && (a & (a - 1)) == 0; }
+
+// Contract point T1: 0, or a power of two no smaller than the element size.
+bool AlignmentLegal(const TensorDesc& t) {
+  const uint32_t a = t.guaranteed_base_offset_alignment;
+  return a == 0 || (IsPowerOfTwo(a) && a >= SpecElementSize(t.data_type));
+}
+
+std::vector<const TensorDesc*> Tensors(const OperatorDesc& d) {
+  std::vector<const TensorDesc*> out;
+  for (const auto& slots : {InputSlots(d), OutputSlots(d)})
+    for (const TensorSlot& slot : slots) out.push_back(slot.desc);
+  return out;
+}
+
+std::vector<const GenCase*> Cases(OperatorType op) {
+  std::vector<const GenCase*> out;
+  for (const auto& [path, cases] : AllCases().files())
+    for (const GenCase& c : cases)
+      if (TypeOf(c.desc) == op) out.push_back(&c);
+  return out;
+}
+
+TEST(Generator, AlignmentRejectionsAreExactlyTheIllegalAlignments) {
+  for (const auto& [path, cases] : AllCases().files())
+    for (const GenCase& c : cases) {
+      bool legal = true;
+      for (const TensorDesc* t : Tensors(c.desc)) legal &= AlignmentLegal(*t);
+      const bool refused_for_alignment =
+          c.expect == Expect::kReject && c.reason == Reason::TENSOR_ALIGNMENT_INVALID;
+      EXPECT_EQ(refused_for_alignment, !legal) << c.name;
+    }
+}
+
+// T1's small promises run on every operator: the examples the spec names.
+TEST(Generator, EveryOperatorRunsSmallLegalAlignments) {
+  const std::pair<DataType, uint32_t> promises[] = {
+      {DataType::kFloat32, 4}, {DataType::kFloat32, 8}, {DataType::kInt64, 8},
+      {DataType::kUint8, 1},   {DataType::kUint8, 2},   {DataType::kFloat16, 2}};
+  for (OperatorType op : kAllOperatorTypes)
+    for (const auto& [type, align] : promises) {
+      const auto promised = [&](const GenCase* c) {
+        if (c->expect != Expect::kMatch || InputSlots(c->desc)[0].desc->data_type != type)
+          return false;
+        for (const TensorDesc* t : Tensors(c->desc))
+          if (t->data_type == type && t->guaranteed_base_offset_alignment != align) return false;
+        return true;
+      };
+      const auto cases = Cases(op);
+      EXPECT_TRUE(std::any_of(cases.begin(), cases.end(), promised))
+          << OperatorName(op) << " has no match case with alignment " << align << " on "
+          << DataTypeName(type);
+    }
+}
+
+TEST(Generator, EveryOperatorRefusesBothKindsOfIllegalAlignment) {
+  for (OperatorType op : kAllOperatorTypes) {
+    bool below_element_size = false, not_power_of_two = false;
+    for (const GenCase* c : Cases(op)) {
+      if (c->expect != Expect::kReject || c->reason != Reason::TENSOR_ALIGNMENT_INVALID) continue;
+      for (const TensorDesc* t : Tensors(c->desc)) {
+        const uint32_t a = t->guaranteed_base_offset_alignment;
+        below_element_size |= IsPowerOfTwo(a) && a < SpecElementSize(t->data_type);
+        not_power_of_two |= a != 0 && !IsPowerOfTwo(a);
+      }
+    }
+    EXPECT_TRUE(below_element_size) << OperatorName(op);
+    EXPECT_TRUE(not_power_of_two) << OperatorName(op);
   }
 }
 

@@ -97,10 +97,13 @@ std::vector<RuleRow> OneTensorRules() {
        With(testing::ValidDepthToSpace1(),
             [](auto& d) { d.input_tensor.total_tensor_size_in_bytes = 194; }),
        kTop, R::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4, "TotalTensorSizeInBytes is 194"},
-      {"gather_alignment_8",
+      // UINT32 indices: 2 is a power of two, but below the element size (T1).
+      {"gather_alignment_2",
        With(testing::ValidGather(),
-            [](auto& d) { d.indices_tensor.guaranteed_base_offset_alignment = 8; }),
-       kTop, R::TENSOR_ALIGNMENT_INVALID, "IndicesTensor.GuaranteedBaseOffsetAlignment is 8"},
+            [](auto& d) { d.indices_tensor.guaranteed_base_offset_alignment = 2; }),
+       kTop, R::TENSOR_ALIGNMENT_INVALID,
+       "IndicesTensor.GuaranteedBaseOffsetAlignment is 2; it must be 0 or a power of two no "
+       "smaller than the element size (4 bytes for UINT32)"},
       {"reverse_alignment_48",
        With(testing::ValidReverse(),
             [](auto& d) { d.output_tensor.guaranteed_base_offset_alignment = 48; }),

@@ -68,6 +68,71 @@ TEST(TensorLimits, EdgesThatAreAccepted) {
   EXPECT_EQ(Code(testing::MakeValid(OperatorType::kJoin, 8, DT::kInt8)), Reason::OK);
 }
 
+// Contract point T1, typed from the spec: each type's element size in bytes,
+// and alignments given as a number of bytes (0 = no promise).
+struct TypeSize {
+  DT type;
+  uint32_t bytes;
+};
+constexpr TypeSize kSpecSizes[] = {
+    {DT::kFloat64, 8}, {DT::kFloat32, 4}, {DT::kFloat16, 2}, {DT::kInt64, 8},
+    {DT::kInt32, 4},   {DT::kInt16, 2},   {DT::kInt8, 1},    {DT::kUint64, 8},
+    {DT::kUint32, 4},  {DT::kUint16, 2},  {DT::kUint8, 1},
+};
+
+// REVERSE_SUBSEQUENCES of `type` with the alignment on the input or the output.
+Reason AlignedCode(DT type, uint32_t align, bool on_output) {
+  TensorDesc input = T({3, 2}, type), output = T({3, 2}, type);
+  (on_output ? output : input).guaranteed_base_offset_alignment = align;
+  return Code(Reverse2D(input, output));
+}
+
+TEST(Alignment, SmallPowersOfTwoFromTheElementSizeAreAccepted) {
+  EXPECT_EQ(AlignedCode(DT::kFloat32, 4, false), Reason::OK);
+  EXPECT_EQ(AlignedCode(DT::kFloat32, 4, true), Reason::OK);
+  EXPECT_EQ(AlignedCode(DT::kInt64, 8, false), Reason::OK);
+  EXPECT_EQ(AlignedCode(DT::kInt64, 8, true), Reason::OK);
+  EXPECT_EQ(AlignedCode(DT::kUint8, 1, true), Reason::OK);
+  EXPECT_EQ(AlignedCode(DT::kUint8, 2, false), Reason::OK);
+  EXPECT_EQ(AlignedCode(DT::kFloat16, 2, true), Reason::OK);
+  EXPECT_EQ(AlignedCode(DT::kFloat32, 0, true), Reason::OK);  // no promise at all
+}
+
+TEST(Alignment, PowersOfTwoBelowTheElementSizeAreRefused) {
+  EXPECT_EQ(AlignedCode(DT::kFloat32, 2, false), Reason::TENSOR_ALIGNMENT_INVALID);
+  EXPECT_EQ(AlignedCode(DT::kFloat32, 1, true), Reason::TENSOR_ALIGNMENT_INVALID);
+  EXPECT_EQ(AlignedCode(DT::kInt64, 4, true), Reason::TENSOR_ALIGNMENT_INVALID);
+  EXPECT_EQ(AlignedCode(DT::kFloat64, 2, false), Reason::TENSOR_ALIGNMENT_INVALID);
+  EXPECT_EQ(AlignedCode(DT::kFloat16, 1, true), Reason::TENSOR_ALIGNMENT_INVALID);
+}
+
+TEST(Alignment, NonPowersOfTwoAreRefusedWhateverTheirSize) {
+  for (uint32_t align : {3u, 6u, 12u, 24u, 48u, 100u, 0x80000001u, 0xFFFFFFFFu})
+    EXPECT_EQ(AlignedCode(DT::kUint8, align, false), Reason::TENSOR_ALIGNMENT_INVALID) << align;
+}
+
+// Every type against every power of two up to 2^31: legal exactly from its size.
+TEST(Alignment, EveryTypeAgainstEveryPowerOfTwo) {
+  for (const TypeSize& ts : kSpecSizes)
+    for (uint32_t shift = 0; shift < 32; ++shift) {
+      const uint32_t align = 1u << shift;
+      const Reason expected = align >= ts.bytes ? Reason::OK : Reason::TENSOR_ALIGNMENT_INVALID;
+      EXPECT_EQ(AlignedCode(ts.type, align, shift % 2 == 1), expected)
+          << DataTypeName(ts.type) << " alignment " << align;
+    }
+}
+
+// The index tensor is judged by its own type, not the data type.
+TEST(Alignment, TheLengthsTensorUsesItsOwnElementSize) {
+  ReverseSubsequencesDesc d = testing::ValidReverse();
+  d.input_tensor = T({2, 3, 4, 5}, DT::kUint8);
+  d.output_tensor = T({2, 3, 4, 5}, DT::kUint8);
+  d.sequence_lengths_tensor.guaranteed_base_offset_alignment = 2;  // UINT32 lengths
+  EXPECT_EQ(Code(d), Reason::TENSOR_ALIGNMENT_INVALID);
+  d.sequence_lengths_tensor.guaranteed_base_offset_alignment = 4;
+  EXPECT_EQ(Code(d), Reason::OK);
+}
+
 TEST(TensorLimits, MinimumSizeRoundsUpToFour) {
   // 3 UINT8 elements need roundup(3, 4) = 4 bytes: 3 is too small, 4 is enough.
   TensorDesc t = T({1, 3}, DT::kUint8);

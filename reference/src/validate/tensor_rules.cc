@@ -65,11 +65,14 @@ Validation CheckBufferFields(std::string_view op, const TensorSlot& slot) {
     return Fail(Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
                 Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(),
                         ", which is not a multiple of 4."));
+  // Contract point T1: the promise may be as small as one element (4 on
+  // FLOAT32, 1 on UINT8); a buffer is 16-aligned anyway, so 16 and up always do.
   const uint32_t align = t.guaranteed_base_offset_alignment;
-  if (align != 0 && (align < 16 || (align & (align - 1)) != 0))
+  if (align != 0 && ((align & (align - 1)) != 0 || align < t.ElementSize()))
     return Fail(Reason::TENSOR_ALIGNMENT_INVALID,
                 Message(op, ": ", slot.role, ".GuaranteedBaseOffsetAlignment is ", align,
-                        "; it must be 0 or a power of two of at least 16."));
+                        "; it must be 0 or a power of two no smaller than the element size (",
+                        t.ElementSize(), " bytes for ", DataTypeName(t.data_type), ")."));
   return Ok();
 }
 

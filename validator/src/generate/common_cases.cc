@@ -2,9 +2,11 @@
 // strided layouts, special values, tensor-rule and feature-level rejections.
 #include "common_cases.h"
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <optional>
+#include <set>
 
 namespace dmlconf::generate {
 
@@ -277,6 +279,62 @@ void AddValues(CaseSink& sink, OperatorType op) {
   }
 }
 
+namespace {
+
+// Every tensor's alignment: `align`, or its own element size where that is
+// larger (an index tensor next to one-byte data).
+void SetAlignments(OperatorDesc& d, uint32_t align) {
+  for (TensorDesc* t : AllTensors(d))
+    t->guaranteed_base_offset_alignment = std::max(align, uint32_t(t->ElementSize()));
+}
+
+}  // namespace
+
+void AddAlignments(CaseSink& sink, OperatorType op) {
+  uint32_t variant = 0;
+  TopRow(op).data_types.ForEach([&](DataType type) {
+    const uint32_t size = uint32_t(ElementSize(type));
+    std::set<uint32_t> aligns = {size, 8};  // 8: refused by the old ">= 16" rule for any type
+    if (2 * size < 16) aligns.insert(2 * size);
+    for (uint32_t align : aligns) {
+      GenCase c;
+      c.desc = CellDescriptor(op, {type, 4, DataType::kUint32, variant++});
+      c.level = LowestLevel(op, type, 4, DataType::kUint32);
+      SetAlignments(c.desc, align);
+      c.name = CellName(op, c.level, type, 4) + IndexPart(op, DataType::kUint32) + "/alignment-" +
+               std::to_string(align);
+      sink.AddComputed("strided", std::move(c));
+    }
+  });
+}
+
+namespace {
+
+// Alignments T1 makes invalid: powers of two below the element size (on data
+// and, where there is one, on the index tensor) and non-powers of two.
+void AddAlignmentRejections(CaseSink& sink, OperatorType op) {
+  const FeatureLevel level = TopRow(op).level;
+  const auto reject = [&](DataType type, size_t slot, bool output, uint32_t align,
+                          const std::string& what, const std::string& description) {
+    OperatorDesc d = CellDescriptor(op, {type, 4, DataType::kUint32, 5});
+    const auto tensors = Mutable(output ? OutputSlots(d) : InputSlots(d));
+    tensors[std::min(slot, tensors.size() - 1)]->guaranteed_base_offset_alignment = align;
+    sink.Add("invalid", RejectCase(std::move(d), level, Reason::TENSOR_ALIGNMENT_INVALID, what,
+                                   description));
+  };
+  const DataType f32 = DataType::kFloat32, i64 = DataType::kInt64;
+  reject(f32, 0, false, 2, "input-alignment-2", "a power of two below FLOAT32's 4 bytes");
+  reject(f32, 9, true, 1, "output-alignment-1", "a power of two below FLOAT32's 4 bytes");
+  reject(i64, 0, false, 4, "int64-input-alignment-4", "a power of two below INT64's 8 bytes");
+  reject(f32, 0, false, 12, "input-alignment-12", "at least the element size, not a power of two");
+  reject(f32, 9, true, 24, "output-alignment-24", "not a power of two");
+  if (HasIndexTensor(op))
+    reject(f32, 1, false, 2, "index-alignment-2",
+           "a power of two below the UINT32 indices' or lengths' 4 bytes");
+}
+
+}  // namespace
+
 void AddTensorRuleRejections(CaseSink& sink, OperatorType op) {
   const FeatureLevel level = TopRow(op).level;
   const OperatorDesc base = CellDescriptor(op, {DataType::kFloat32, 4, DataType::kUint32, 5});
@@ -322,10 +380,7 @@ void AddTensorRuleRejections(CaseSink& sink, OperatorType op) {
     TensorDesc* t = first_input(d);
     t->total_tensor_size_in_bytes = t->MinimumTotalBytes() + 2;
   }, Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4, "input-total-size-plus-2");
-  reject([&](OperatorDesc& d) { first_input(d)->guaranteed_base_offset_alignment = 8; },
-         Reason::TENSOR_ALIGNMENT_INVALID, "input-alignment-8");
-  reject([&](OperatorDesc& d) { last_output(d)->guaranteed_base_offset_alignment = 24; },
-         Reason::TENSOR_ALIGNMENT_INVALID, "output-alignment-24");
+  AddAlignmentRejections(sink, op);
   reject([&](OperatorDesc& d) {
     TensorDesc* t = last_output(d);
     t->strides = BroadcastStrides(t->sizes);

@@ -12,8 +12,12 @@ void AddSupportCells(CaseSink& sink, OperatorType op);
 void AddStrided(CaseSink& sink, OperatorType op);
 // Special float bit patterns and integer extremes, every data type.
 void AddValues(CaseSink& sink, OperatorType op);
+// Contract point T1: GuaranteedBaseOffsetAlignment from the element size up
+// (1, 2 and 8 on UINT8; 4 and 8 on FLOAT32; 8 on INT64), every data type.
+void AddAlignments(CaseSink& sink, OperatorType op);
 // The DML_BUFFER_TENSOR_DESC rules and the cross-tensor rules every operator
-// shares, each broken alone, at the operator's top row.
+// shares, each broken alone, at the operator's top row; alignments T1 makes
+// invalid (below the element size, not a power of two) among them.
 void AddTensorRuleRejections(CaseSink& sink, OperatorType op);
 // Level by level: the operator before it exists, and every data type, rank
 // and index type the level does not allow (except JOIN ranks that erratum J1

@@ -33,6 +33,7 @@ std::vector<GeneratedFile> GenerateCaseFiles(uint64_t seed) {
     AddSupportCells(sink, op);
     AddOperatorSpecific(sink, op);
     AddStrided(sink, op);
+    AddAlignments(sink, op);
     AddValues(sink, op);
     AddTensorRuleRejections(sink, op);
     AddLevelGating(sink, op);
