@@ -1,6 +1,8 @@
 // The oracle against values computed by hand from the specification's formulas.
 #include "oracle.h"
 
+#include <stdexcept>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -116,6 +118,18 @@ TEST(Oracle, IndexValueSignExtends) {
   EXPECT_EQ(IndexValue(DataType::kUint64, 0xFFFFFFFFFFFFFFFF), INT64_MAX);
   EXPECT_EQ(IndexValue(DataType::kUint64, 0x7FFFFFFFFFFFFFFF), INT64_MAX);
   EXPECT_EQ(IndexValue(DataType::kUint64, 4), 4);
+}
+
+// Contract point G4: a leading index dimension above 1 has no expected output,
+// and the oracle says so rather than reading the index elements as a flat list.
+TEST(Oracle, GatherRefusesToGuessWithALeadingIndexDimensionAboveOne) {
+  const GatherDesc d{T(DataType::kFloat32, {2, 5, 3}), T(DataType::kUint32, {1, 2, 4}),
+                     T(DataType::kFloat32, {2, 4, 3}), 1, 1};
+  EXPECT_THROW(OracleOutputs(d, {Iota(0, 30), Values(8, 0)}), std::invalid_argument);
+  // The same gather with the leading dimensions 1 is fine.
+  const GatherDesc ok{T(DataType::kFloat32, {2, 5, 3}), T(DataType::kUint32, {1, 1, 4}),
+                      T(DataType::kFloat32, {2, 4, 3}), 1, 1};
+  EXPECT_TRUE(OracleOutputs(ok, {Iota(0, 30), Values(4, 0)}));
 }
 
 }  // namespace

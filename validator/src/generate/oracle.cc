@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cstdint>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include <unsupported/Eigen/CXX11/Tensor>
@@ -138,8 +140,28 @@ std::vector<Values> Reverse(const ReverseSubsequencesDesc& desc, const std::vect
   return {Values(output.data(), output.data() + output.size())};
 }
 
+// Contract point G4: the seed calls the leading D-K dimensions of IndicesTensor
+// padding and only ever shows them as 1s; with one larger than 1 the result is
+// implementation-defined (refuse, or read coordinate 0 there, or something
+// else), so no value can be expected. Gather below reads the index elements as
+// one flat list of the K trailing coordinates, which is only right under this
+// assumption: a case that breaks it is `refuse_or_run` without `expected`, and
+// asking the oracle for its outputs is a generator bug, not a guess to make.
+void RequireUnitLeadingIndexDims(const GatherDesc& desc) {
+  const std::vector<uint32_t>& sizes = desc.indices_tensor.sizes;
+  for (size_t d = 0; d + desc.index_dimensions < sizes.size(); ++d)
+    if (sizes[d] != 1)
+      throw std::invalid_argument(
+          "oracle: GATHER IndicesTensor.Sizes " + FormatSizes(sizes) + " with IndexDimensions " +
+          std::to_string(desc.index_dimensions) + " has leading dimension " + std::to_string(d) +
+          " of size " + std::to_string(sizes[d]) +
+          "; DirectML leaves that implementation-defined (contract point G4), so there is no "
+          "expected output");
+}
+
 template <class T>
 std::optional<std::vector<Values>> Gather(const GatherDesc& desc, const std::vector<Values>& in) {
+  RequireUnitLeadingIndexDims(desc);
   // The input read as {outer, Axis, inner}, the output as {outer, index, inner}:
   // output chip j along the middle is input chip indices[j].
   const auto& s = desc.input_tensor.sizes;

@@ -18,7 +18,9 @@ using Values = std::vector<ElementBits>;
 // The outputs' logical values, in OutputSlots order, from the inputs' logical
 // values in InputSlots order. Preconditions: the descriptor is valid. Returns
 // nullopt when the specification leaves the output open (a GATHER index
-// outside the Axis dimension).
+// outside the Axis dimension). Throws std::invalid_argument for a GATHER whose
+// IndicesTensor has a leading (non-index) dimension larger than 1: contract
+// point G4 leaves that implementation-defined, so no output can be expected.
 std::optional<std::vector<Values>> OracleOutputs(const OperatorDesc& desc,
                                                  const std::vector<Values>& inputs);
 
