@@ -24,6 +24,7 @@ to the axis (the values are unspecified there). Nothing is answered unsupported.
 Errors go to standard error; standard output carries only protocol replies.
 """
 import json
+import math
 import sys
 import traceback
 
@@ -91,8 +92,8 @@ class Tensor:
             require(len(self.strides) == rank, f"{role}.Strides has {len(self.strides)} entries for rank {rank}")
             require(all(s >= 0 for s in self.strides), f"{role}.Strides has a negative stride")
         else:
-            self.strides = [int(np.prod(self.sizes[d + 1:], dtype=object)) for d in range(rank)]
-        self.count = int(np.prod(self.sizes, dtype=object))
+            self.strides = [math.prod(self.sizes[d + 1:]) for d in range(rank)]  # packed row-major
+        self.count = math.prod(self.sizes)
         require(self.count <= 0xFFFFFFFF, f"{role} holds {self.count} elements; at most 2^32-1")
         size = self.dtype.itemsize
         last = sum((n - 1) * s for n, s in zip(self.sizes, self.strides))
