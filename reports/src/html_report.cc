@@ -104,7 +104,8 @@ std::string CountCells(const Tally& tally) {
     const std::string cls = count == 0 ? "n z" : stands_out ? "n c-" + Name(verdict) : "n";
     html += "<td class=\"" + cls + "\">" + std::to_string(count) + "</td>";
   }
-  return html;
+  return html + "<td class=\"" + std::string(tally.padding_written ? "n" : "n z") + "\">" +
+         std::to_string(tally.padding_written) + "</td>";
 }
 
 std::string SummaryTable(const RunReport& report, const Tally& total) {
@@ -112,7 +113,9 @@ std::string SummaryTable(const RunReport& report, const Tally& total) {
       "<h2>Summary</h2>\n<table><thead><tr><th>backend</th><th>operator</th>"
       "<th class=\"n\">total</th>";
   for (Verdict verdict : kAllVerdicts) html += "<th class=\"n\">" + Name(verdict) + "</th>";
-  html += "</tr></thead><tbody>\n";
+  html += "<th class=\"n\" title=\"cases whose backend wrote output padding inside "
+          "TotalTensorSizeInBytes: allowed by DirectML (contract point P1), not a failure "
+          "unless --strict-padding\">padding written</th></tr></thead><tbody>\n";
   for (const auto& [key, results] : report_internal::GroupByBackendAndOp(report)) {
     html += "<tr><td>" + Esc(key.first) + "</td><td>" + Esc(key.second) + "</td>" +
             CountCells(report_internal::TallyOf(results)) + "</tr>\n";

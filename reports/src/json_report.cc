@@ -17,6 +17,7 @@ Json CountsJson(const Tally& tally) {
   Json counts = Json::object();
   counts["total"] = tally.total;
   for (Verdict verdict : kAllVerdicts) counts[std::string(VerdictName(verdict))] = tally[verdict];
+  counts["padding_written"] = tally.padding_written;
   return counts;
 }
 
@@ -54,6 +55,7 @@ Json CaseJson(const CaseResult& result) {
       {"message", result.message},
       {"reproducer", result.reproducer},
       {"seconds", result.seconds},
+      {"padding_bytes_written", result.padding_bytes_written},
   };
 }
 

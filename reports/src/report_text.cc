@@ -9,6 +9,7 @@ namespace dmlconf::report_internal {
 void Tally::Add(const CaseResult& result) {
   ++by_verdict[static_cast<size_t>(result.verdict)];
   ++total;
+  padding_written += result.padding_bytes_written > 0;
   if (std::isfinite(result.seconds)) seconds += result.seconds;
 }
 

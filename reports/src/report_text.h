@@ -17,6 +17,7 @@ struct Tally {
   std::array<int, std::size(kAllVerdicts)> by_verdict{};
   int total = 0;
   double seconds = 0;
+  int padding_written = 0;  // results whose backend wrote output padding (P1, allowed)
 
   void Add(const CaseResult& result);
   int operator[](Verdict verdict) const { return by_verdict[static_cast<size_t>(verdict)]; }

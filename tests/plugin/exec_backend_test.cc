@@ -62,11 +62,10 @@ TEST(ExecBackend, PythonSampleRunsTheSpecJoinExample) {
   std::unique_ptr<Backend> backend = MakeExecBackend(kSample);
   EXPECT_EQ(backend->MaxFeatureLevel(), FeatureLevel::k6_4);
   EXPECT_TRUE(backend->ReportsReasonCodes());
-  ASSERT_TRUE(backend->Unsupported(SpecJoinExample(), FeatureLevel::k1_0).empty());
-  ASSERT_TRUE(backend->Create(SpecJoinExample(), FeatureLevel::k1_0).ok());
+  ASSERT_TRUE(backend->Create(SpecJoinExample(), FeatureLevel::k1_0).accepted());
   JoinRun run;
   const ExecuteResult result = run.Run(*backend);
-  ASSERT_TRUE(result.ok) << result.message;
+  ASSERT_TRUE(result.ok()) << result.message;
   EXPECT_THAT(run.Values(), ::testing::ElementsAre(1, 2, 3, 7, 8, 9, 10, 4, 5, 6, 11, 12, 13, 14));
   EXPECT_TRUE(run.output.GuardsIntact());
 }
@@ -79,7 +78,9 @@ TEST(ExecBackend, PythonSampleRejectsWithReasonAndSkipsOtherOperators) {
   SplitDesc split;
   split.input_tensor = TensorDesc::Packed(DataType::kFloat32, {1, 1, 2, 2});
   split.output_tensors = {split.input_tensor};
-  EXPECT_THAT(backend->Unsupported(split, FeatureLevel::k1_0), HasSubstr("JOIN only"));
+  const CreateAnswer a = backend->Create(split, FeatureLevel::k1_0);
+  EXPECT_EQ(a.kind, CreateAnswer::Kind::kUnsupported);
+  EXPECT_THAT(a.message, HasSubstr("JOIN only"));
 }
 
 // Two processes per case: every eighth case here, all of them in the CTest run.
@@ -93,7 +94,7 @@ TEST(ExecBackend, OutputOfTheWrongSizeIsCaught) {
                       "echo '{\"status\":\"ok\"}' >\"$d/result.json\""));
   JoinRun run;
   const ExecuteResult result = run.Run(*backend);
-  EXPECT_FALSE(result.ok);
+  EXPECT_FALSE(result.ok());
   EXPECT_THAT(result.message, HasSubstr("8 bytes; it must hold exactly 56 bytes"));
 }
 
@@ -109,7 +110,7 @@ TEST(ExecBackend, SuccessWithoutWritingLeavesThePoison) {
   std::unique_ptr<Backend> backend =
       MakeExecBackend(Script("idle", "echo '{\"status\":\"ok\"}' >\"$d/result.json\""));
   JoinRun run;
-  ASSERT_TRUE(run.Run(*backend).ok);
+  ASSERT_TRUE(run.Run(*backend).ok());
   for (std::byte b : run.output.bytes()) ASSERT_EQ(b, testing::kPoisonByte);
 }
 

@@ -64,7 +64,7 @@ inline void ExpectSameBytesAsNaive(Backend& backend, const GenCase& c) {
   std::vector<GuardedBuffer> expected = Buffers(OutputSlots(c.desc));
   naive::Execute(c.desc, Bind(inputs, expected));
   const ExecuteResult result = backend.Execute(c.desc, kHighestFeatureLevel, Bind(inputs, actual));
-  ASSERT_TRUE(result.ok) << result.message;
+  ASSERT_TRUE(result.ok()) << result.message;
   for (size_t i = 0; i < actual.size(); ++i) {
     EXPECT_TRUE(actual[i].GuardsIntact()) << "output " << i;
     EXPECT_EQ(std::memcmp(actual[i].data(), expected[i].data(), actual[i].size()), 0)
@@ -80,13 +80,13 @@ inline void ExpectPassesEveryCase(Backend& backend, OperatorType op, size_t stri
     const GenCase& c = cases[i];
     SCOPED_TRACE(c.name);
     if (c.expect == Expect::kReject) {
-      const Validation v = backend.Create(c.desc, c.level);
-      EXPECT_EQ(ReasonName(v.reason), ReasonName(c.reason)) << v.message;
+      const CreateAnswer v = backend.Create(c.desc, c.level);
+      EXPECT_EQ(ReasonName(v.reason.value_or(Reason::OK)), ReasonName(c.reason)) << v.message;
       continue;
     }
-    const Validation at_own = backend.Create(c.desc, c.level);
-    const Validation at_top = backend.Create(c.desc, kHighestFeatureLevel);
-    ASSERT_TRUE(at_own.ok() && at_top.ok()) << at_own.message << " / " << at_top.message;
+    const CreateAnswer at_own = backend.Create(c.desc, c.level);
+    const CreateAnswer at_top = backend.Create(c.desc, kHighestFeatureLevel);
+    ASSERT_TRUE(at_own.accepted() && at_top.accepted()) << at_own.message << " / " << at_top.message;
     ExpectSameBytesAsNaive(backend, c);
   }
 }

@@ -45,7 +45,7 @@ std::vector<float> RunJoin(Backend& backend, const JoinDesc& desc,
     bindings.inputs.push_back(reinterpret_cast<const std::byte*>(input.data()));
   bindings.outputs.push_back(output.data());
   const ExecuteResult result = backend.Execute(desc, FeatureLevel::k1_0, bindings);
-  EXPECT_TRUE(result.ok) << result.message;
+  EXPECT_TRUE(result.ok()) << result.message;
   std::vector<float> values(output.size() / sizeof(float));
   std::memcpy(values.data(), output.data(), output.size());
   return values;
@@ -54,8 +54,7 @@ std::vector<float> RunJoin(Backend& backend, const JoinDesc& desc,
 TEST(PluginBackend, SampleRunsTheSpecJoinExample) {
   std::unique_ptr<Backend> backend = LoadPluginBackend(DMLCONF_SAMPLE_PLUGIN);
   const JoinDesc desc = SpecJoinExample();
-  ASSERT_TRUE(backend->Unsupported(desc, FeatureLevel::k1_0).empty());
-  ASSERT_TRUE(backend->Create(desc, FeatureLevel::k1_0).ok());
+  ASSERT_TRUE(backend->Create(desc, FeatureLevel::k1_0).accepted());
   GuardedBuffer output(desc.output_tensor.TotalBytes());
   const std::vector<float> values =
       RunJoin(*backend, desc, {{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11, 12, 13, 14}}, output);
@@ -75,7 +74,8 @@ TEST(PluginBackend, RejectionCarriesThePluginsReasonCode) {
   std::unique_ptr<Backend> backend = LoadPluginBackend(DMLCONF_SAMPLE_PLUGIN);
   JoinDesc desc = SpecJoinExample();
   desc.axis = 4;
-  const Validation v = backend->Create(desc, FeatureLevel::k1_0);
+  const CreateAnswer v = backend->Create(desc, FeatureLevel::k1_0);
+  EXPECT_EQ(v.kind, CreateAnswer::Kind::kRejected);
   EXPECT_EQ(v.reason, Reason::AXIS_OUT_OF_RANGE) << v.message;
 }
 
@@ -86,7 +86,9 @@ TEST(PluginBackend, OtherOperatorsAreUnsupportedWithAReason) {
   gather.indices_tensor = TensorDesc::Packed(DataType::kUint32, {1, 1, 1, 1});
   gather.output_tensor = TensorDesc::Packed(DataType::kFloat32, {1, 1, 1, 2});
   gather.axis = 2;
-  EXPECT_THAT(backend->Unsupported(gather, FeatureLevel::k6_4), HasSubstr("SPLIT and JOIN"));
+  const CreateAnswer a = backend->Create(gather, FeatureLevel::k6_4);
+  EXPECT_EQ(a.kind, CreateAnswer::Kind::kUnsupported);
+  EXPECT_THAT(a.message, HasSubstr("SPLIT and JOIN"));
 }
 
 TEST(PluginBackend, MissingFileNamesThePathAndDlerror) {

@@ -55,16 +55,16 @@ TEST(CompareLogical, NamesTheSourcesOfTheFirstMismatch) {
       CompareLogical("OutputTensor", out, Bytes({11, 12, 13}), Bytes({11, 14, 13}), f.Sources());
   ASSERT_TRUE(diff);
   EXPECT_THAT(*diff, HasSubstr("coordinates {1} (element 1): expected 12 (bits 0x0c), actual 14"));
-  EXPECT_THAT(*diff, EndsWith("; the actual value is InputTensor {1,1}'s, the expected one "
-                              "InputTensor {0,2}'s"));
+  EXPECT_THAT(*diff, EndsWith("; the actual value has the bits of InputTensor {1,1}, the "
+                              "expected one those of InputTensor {0,2}"));
   const auto garbage =
       CompareLogical("OutputTensor", out, Bytes({11, 12, 13}), Bytes({11, 99, 13}), f.Sources());
   ASSERT_TRUE(garbage);
-  EXPECT_THAT(*garbage, EndsWith("; the actual value is no input element, the expected one "
-                                 "InputTensor {0,2}'s"));
+  EXPECT_THAT(*garbage, EndsWith("; the actual value has the bits of no input element, the "
+                                 "expected one those of InputTensor {0,2}"));
   const auto no_sources = CompareLogical("OutputTensor", out, Bytes({11, 12, 13}), Bytes({11, 14, 13}));
   ASSERT_TRUE(no_sources);
-  EXPECT_THAT(*no_sources, Not(HasSubstr("the actual value is")));
+  EXPECT_THAT(*no_sources, Not(HasSubstr("the actual value has")));
   EXPECT_FALSE(CompareLogical("OutputTensor", out, Bytes({1, 2, 3}), Bytes({1, 2, 3}), f.Sources()));
 }
 

@@ -32,12 +32,12 @@ class LyingBackend : public Backend {
       : lie_(lie), max_(max), reference_(MakeReferenceBackend()) {}
   std::string Name() const override { return "liar"; }
   FeatureLevel MaxFeatureLevel() const override { return max_; }
-  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
-    if (lie_ == Lie::kAcceptEverything) return {};
-    if (lie_ == Lie::kRefuseEverything) return {Reason::RANK_MISMATCH, "no"};
-    Validation v = reference_->Create(desc, level);
-    if (lie_ == Lie::kWrongReason && !v.ok()) v.reason = Reason::RANK_MISMATCH;
-    return v;
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    if (lie_ == Lie::kAcceptEverything) return CreateAnswer::Accepted();
+    if (lie_ == Lie::kRefuseEverything) return CreateAnswer::Rejected(Reason::RANK_MISMATCH, "no");
+    CreateAnswer a = reference_->Create(desc, level);
+    if (lie_ == Lie::kWrongReason && !a.accepted()) a.reason = Reason::RANK_MISMATCH;
+    return a;
   }
   ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
                         const Bindings& bindings) override {

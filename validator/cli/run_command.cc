@@ -26,6 +26,7 @@ struct RunArgs {
   bool verbose = false;
   bool isolate = false;
   bool cross_check = false;
+  bool strict_padding = false;
   int threads = 0;  // 0: the blocked backend's default, the machine's cores
   double timeout = 0;  // 0: the default when isolating
 };
@@ -57,6 +58,7 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
   options.filters = args.filters;
   options.excludes = args.excludes;
   options.isolate = args.isolate;
+  options.strict_padding = args.strict_padding;
   if (args.timeout < 0) Usage("--timeout must not be negative");
   if (args.timeout > 0) options.timeout_seconds = args.timeout;
   return options;
@@ -90,22 +92,26 @@ void PrintResult(const CaseResult& r, bool verbose) {
 // A table of verdict counts per backend and operator.
 void PrintCounts(const std::vector<CaseResult>& results) {
   std::map<std::pair<std::string, std::string>, std::map<Verdict, int>> counts;
+  std::map<std::pair<std::string, std::string>, int> padding;
   size_t width = 16;  // plug-in names carry their path
   for (const CaseResult& r : results) {
     ++counts[{r.backend, r.op}][r.verdict];
+    padding[{r.backend, r.op}] += r.padding_bytes_written > 0;
     width = std::max(width, r.backend.size() + 2);
   }
   std::cout << "\n" << std::left << std::setw(int(width)) << "backend" << std::setw(22) << "operator";
   for (Verdict v : kAllVerdicts) std::cout << std::right << std::setw(8) << VerdictName(v);
-  std::cout << "\n";
+  std::cout << std::setw(9) << "padding" << "\n";
   for (const auto& [key, by_verdict] : counts) {
     std::cout << std::left << std::setw(int(width)) << key.first << std::setw(22) << key.second;
     for (Verdict v : kAllVerdicts) {
       const auto it = by_verdict.find(v);
       std::cout << std::right << std::setw(8) << (it == by_verdict.end() ? 0 : it->second);
     }
-    std::cout << "\n";
+    std::cout << std::setw(9) << padding[key] << "\n";
   }
+  std::cout << "(padding: cases whose outputs' padding bytes the backend wrote; DirectML allows "
+               "it, contract point P1)\n";
 }
 
 std::string UtcNow() {
@@ -163,8 +169,14 @@ void Run(const RunArgs& args) {
               << validator::SelectCases(cases, options).size()
               << " selected cases; the others are other shards'\n";
   }
-  report.results = validator::RunCases(cases, raw, options,
-                                       [&](const CaseResult& r) { PrintResult(r, args.verbose); });
+  try {
+    report.results = validator::RunCases(
+        cases, raw, options, [&](const CaseResult& r) { PrintResult(r, args.verbose); });
+  } catch (const RunAborted& e) {
+    std::cout.flush();
+    std::cerr << "dmlconf run: stopped: " << e.what() << "\n";
+    Exit(kExitUsage);
+  }
   PrintCounts(report.results);
   if (!args.report_dir.empty()) WriteReports(report, args.report_dir);
   std::cout << report.SummaryLine() << std::endl;
@@ -196,6 +208,9 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--isolate", args->isolate,
                 "Run each case in a child process: a crash or hang becomes an error");
   cmd->add_option("--timeout", args->timeout, "Seconds per isolated case (default 60)");
+  cmd->add_flag("--strict-padding", args->strict_padding,
+                "Fail a backend that writes output padding bytes inside TotalTensorSizeInBytes; "
+                "DirectML allows it (contract point P1), so by default it is only counted");
   cmd->callback([args] { Run(*args); });
 }
 

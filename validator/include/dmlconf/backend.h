@@ -1,9 +1,12 @@
 // What the validator runs cases against. The in-tree reference and blocked
 // implementations sit behind it, and so do the adapters for backends written
-// by others (a C ABI plug-in, a process exchanging files).
+// by others (a C ABI plug-in, a program exchanging files, a long-lived
+// program speaking the persistent protocol).
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -13,9 +16,53 @@
 
 namespace dmlconf {
 
+// The one answer to "would you create this descriptor at this level?".
+// Unsupported is the TOSA "unsupported": not implemented here, whatever the
+// descriptor's validity; the case is skipped, neither passed nor failed.
+struct CreateAnswer {
+  enum class Kind : uint8_t { kAccepted, kRejected, kUnsupported };
+  Kind kind = Kind::kAccepted;
+  // kRejected: the rule broken, when the backend names one (compared with the
+  // case's only when the backend ReportsReasonCodes()).
+  std::optional<Reason> reason;
+  std::string message;  // kRejected / kUnsupported: the backend's own sentence
+
+  static CreateAnswer Accepted() { return {}; }
+  static CreateAnswer Rejected(std::optional<Reason> reason, std::string message) {
+    return {Kind::kRejected, reason, std::move(message)};
+  }
+  static CreateAnswer Unsupported(std::string why) {
+    return {Kind::kUnsupported, std::nullopt, std::move(why)};
+  }
+  // The in-tree validation's verdict: accepted, or rejected with its reason.
+  static CreateAnswer From(const Validation& v) {
+    return v.ok() ? Accepted() : Rejected(v.reason, v.message);
+  }
+  bool accepted() const { return kind == Kind::kAccepted; }
+};
+
+// How an Execute of an accepted descriptor went. kUnsupported is support that
+// depends on the data (an index value the backend cannot handle): the case is
+// skipped with the sentence, as for Create.
 struct ExecuteResult {
-  bool ok = true;
-  std::string message;  // why it failed, when !ok
+  enum class Kind : uint8_t { kDone, kFailed, kUnsupported };
+  Kind kind = Kind::kDone;
+  std::string message;  // why, unless kDone
+
+  static ExecuteResult Done() { return {}; }
+  static ExecuteResult Failed(std::string why) { return {Kind::kFailed, std::move(why)}; }
+  static ExecuteResult Unsupported(std::string why) {
+    return {Kind::kUnsupported, std::move(why)};
+  }
+  bool ok() const { return kind == Kind::kDone; }
+};
+
+// Thrown by a backend that cannot go on at all (its request folder vanished,
+// it cannot be restarted): the run stops with this one message instead of
+// turning every remaining case into an error.
+class RunAborted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class Backend {
@@ -25,20 +72,14 @@ class Backend {
   // The highest feature level the backend claims. Cases above it are skipped;
   // a case at or below it that the backend refuses fails.
   virtual FeatureLevel MaxFeatureLevel() const = 0;
-  // Would the backend create this operator at `level`? OK, or the refusal.
-  // A backend that cannot name a reason code returns any non-OK reason; the
-  // validator then compares only "accepted" against "rejected"
-  // (see ReportsReasonCodes).
-  virtual Validation Create(const OperatorDesc& desc, FeatureLevel level) = 0;
+  // Asked exactly once per operator call of a case (validator/BACKENDS.md
+  // says at which level).
+  virtual CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) = 0;
+  // Whether a rejection's reason code means anything: when false, only
+  // accepted-versus-rejected is compared.
   virtual bool ReportsReasonCodes() const { return true; }
-  // Empty, or why the backend does not implement what `desc` asks for at all
-  // ("implements SPLIT and JOIN only"). The runner asks before Create and
-  // skips such a case with this reason, whatever the case expects: "not
-  // implemented" is the TOSA "unsupported", neither a pass nor a failure.
-  virtual std::string Unsupported(const OperatorDesc& /*desc*/, FeatureLevel /*level*/) {
-    return {};
-  }
-  // Runs a descriptor that Create accepted, reading and writing `bindings`.
+  // Runs the descriptor Create accepted just before, reading and writing
+  // `bindings`.
   virtual ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
                                 const Bindings& bindings) = 0;
 };

@@ -13,8 +13,14 @@
 namespace dmlconf::validator {
 namespace {
 
-std::string Describe(const Validation& v) {
-  return v.ok() ? std::string("accepts it") : "refuses it with " + v.ToString();
+std::string Describe(const CreateAnswer& a) {
+  switch (a.kind) {
+    case CreateAnswer::Kind::kAccepted: return "accepts it";
+    case CreateAnswer::Kind::kUnsupported: return "does not implement it: " + a.message;
+    case CreateAnswer::Kind::kRejected: break;
+  }
+  return "refuses it with " + std::string(a.reason ? ReasonName(*a.reason) : "no reason code") +
+         ": " + a.message;
 }
 
 class CrossCheckBackend final : public Backend {
@@ -27,10 +33,10 @@ class CrossCheckBackend final : public Backend {
     return std::min(primary_->MaxFeatureLevel(), secondary_->MaxFeatureLevel());
   }
 
-  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
-    const Validation a = primary_->Create(desc, level);
-    const Validation b = secondary_->Create(desc, level);
-    if (a.ok() != b.ok() || a.reason != b.reason)
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    const CreateAnswer a = primary_->Create(desc, level);
+    const CreateAnswer b = secondary_->Create(desc, level);
+    if (a.kind != b.kind || a.reason != b.reason)
       throw std::runtime_error(primary_->Name() + " " + Describe(a) + ", but " +
                                secondary_->Name() + " " + Describe(b));
     return a;
@@ -49,14 +55,14 @@ class CrossCheckBackend final : public Backend {
       copy.Snapshot();
       second.outputs.push_back(copy.data());
     }
-    if (ExecuteResult r = secondary_->Execute(desc, level, second); !r.ok)
-      return {false, secondary_->Name() + " failed: " + r.message};
-    if (ExecuteResult r = primary_->Execute(desc, level, bindings); !r.ok)
-      return {false, primary_->Name() + " failed: " + r.message};
+    if (ExecuteResult r = secondary_->Execute(desc, level, second); !r.ok())
+      return ExecuteResult::Failed(secondary_->Name() + " failed: " + r.message);
+    if (ExecuteResult r = primary_->Execute(desc, level, bindings); !r.ok())
+      return ExecuteResult::Failed(primary_->Name() + " failed: " + r.message);
     for (size_t i = 0; i < outs.size(); ++i)
       if (auto diff = Compare(*outs[i].desc, outs[i].role, bindings.outputs[i], copies[i]))
-        return {false, *diff};
-    return {};
+        return ExecuteResult::Failed(*diff);
+    return ExecuteResult::Done();
   }
 
  private:

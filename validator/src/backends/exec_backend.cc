@@ -1,6 +1,7 @@
 // The process backend: for each create and execute, a request directory with
 // request.json and raw buffers; the program answers with result.json and the
 // output files. The exchange is documented in validator/BACKENDS.md.
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,6 +38,15 @@ json TensorListJson(const std::vector<TensorDesc>& tensors) {
   return list;
 }
 
+// The two orders DirectML names go by their names; any other value (a
+// must-reject case) as the number the case gave, a spelling every reader
+// understands, rather than a name no document lists.
+json OrderJson(DepthSpaceOrder order) {
+  if (order == DepthSpaceOrder::kDepthColumnRow || order == DepthSpaceOrder::kColumnRowDepth)
+    return DepthSpaceOrderName(order);
+  return uint32_t(order);
+}
+
 // The descriptor as a case file spells it (cases/README.md).
 json DescriptorJson(const OperatorDesc& desc) {
   return std::visit(
@@ -55,7 +65,7 @@ json DescriptorJson(const OperatorDesc& desc) {
         if constexpr (requires { d.axis; }) j["Axis"] = d.axis;
         if constexpr (requires { d.index_dimensions; }) j["IndexDimensions"] = d.index_dimensions;
         if constexpr (requires { d.block_size; }) j["BlockSize"] = d.block_size;
-        if constexpr (requires { d.order; }) j["Order"] = DepthSpaceOrderName(d.order);
+        if constexpr (requires { d.order; }) j["Order"] = OrderJson(d.order);
         return j;
       },
       desc);
@@ -110,24 +120,23 @@ class ExecBackend final : public Backend {
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return reports_reason_codes_; }
 
-  std::string Unsupported(const OperatorDesc& desc, FeatureLevel level) override {
-    const json& result = CreateResult(desc, level);
-    if (result.value("status", "") != "unsupported") return {};
-    return result.value("reason", std::string("the program does not implement it"));
-  }
-
-  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
-    const json& result = CreateResult(desc, level);
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    const fs::path dir = NewRequest("create", &desc, level);
+    const json result = Run(dir);
+    fs::remove_all(dir);
     const std::string status = result.value("status", "");
-    if (status == "ok") return {};
+    if (status == "ok") return CreateAnswer::Accepted();
+    if (status == "unsupported")
+      return CreateAnswer::Unsupported(
+          result.value("reason", std::string("the program does not implement it")));
     const std::string code = result.value("reason", "");
     const std::string message = result.value("message", "");
     if (std::optional<Reason> reason = ParseReason(code); reason && *reason != Reason::OK)
-      return {*reason, message};
+      return CreateAnswer::Rejected(*reason, message);
     if (reports_reason_codes_)
       throw BackendError(Name() + ": create answered '" + status + "' with reason '" + code +
                          "', not a reason code (dmlconf reasons)");
-    return {Reason::OPERATOR_NOT_AVAILABLE, status + ": " + message};
+    return CreateAnswer::Rejected(std::nullopt, status + ": " + message);
   }
 
   ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
@@ -144,18 +153,31 @@ class ExecBackend final : public Backend {
                 outputs[i].desc->TotalBytes());
     const json result = Run(dir);
     const std::string status = result.value("status", "");
+    // Support can depend on values (an index the program cannot handle):
+    // declared at execute, it skips the case with the program's sentence.
+    if (status == "unsupported")
+      return ExecuteResult::Unsupported(
+          result.value("reason", result.value("message", std::string("no reason given"))));
     if (status != "ok")
-      return {false, "execute answered '" + status + "': " + result.value("message", "")};
+      return ExecuteResult::Failed("execute answered '" + status +
+                                   "': " + result.value("message", ""));
     for (size_t i = 0; i < outputs.size(); ++i)
-      if (ExecuteResult read = ReadOutput(dir, i, outputs[i], bindings.outputs[i]); !read.ok)
+      if (ExecuteResult read = ReadOutput(dir, i, outputs[i], bindings.outputs[i]); !read.ok())
         return read;
     fs::remove_all(dir);
-    return {};
+    return ExecuteResult::Done();
   }
 
  private:
   // The one request directory per call; kept when the call fails, for a look.
   fs::path NewRequest(const std::string& action, const OperatorDesc* desc, FeatureLevel level) {
+    // Without its folder no request can be made: stop the run once, clearly,
+    // instead of answering every remaining case with an error.
+    std::error_code error;
+    if (!fs::is_directory(root_, error))
+      throw RunAborted("the request folder " + root_.string() + " of backend " + Name() +
+                       " disappeared during the run (request folders live under $TMPDIR, /tmp "
+                       "when it is unset; something removed it)");
     const fs::path dir = root_ / std::to_string(++request_count_);
     fs::create_directory(dir);
     json request = {{"protocol", 1}, {"action", action}};
@@ -184,16 +206,6 @@ class ExecBackend final : public Backend {
     fs::remove_all(dir);
   }
 
-  // The runner asks Unsupported, then Create, for the same descriptor: one run answers both.
-  const json& CreateResult(const OperatorDesc& desc, FeatureLevel level) {
-    if (!last_create_ || last_create_->desc != desc || last_create_->level != level) {
-      const fs::path dir = NewRequest("create", &desc, level);
-      last_create_ = LastCreate{desc, level, Run(dir)};
-      fs::remove_all(dir);
-    }
-    return last_create_->result;
-  }
-
   ExecuteResult ReadOutput(const fs::path& dir, size_t i, const TensorSlot& slot,
                            std::byte* out) const {
     const fs::path file = dir / ("output_" + std::to_string(i) + ".bin");
@@ -201,13 +213,14 @@ class ExecBackend final : public Backend {
     const uintmax_t size = fs::file_size(file, error);
     const uint64_t want = slot.desc->TotalBytes();
     if (error || size != want)
-      return {false, "the program left " + file.string() + " (" + slot.role + ") with " +
-                         (error ? std::string("no file") : std::to_string(size) + " bytes") +
-                         "; it must hold exactly " + std::to_string(want) + " bytes"};
+      return ExecuteResult::Failed(
+          "the program left " + file.string() + " (" + slot.role + ") with " +
+          (error ? std::string("no file") : std::to_string(size) + " bytes") +
+          "; it must hold exactly " + std::to_string(want) + " bytes");
     std::ifstream in(file, std::ios::binary);
     in.read(reinterpret_cast<char*>(out), std::streamsize(want));
-    if (!in) return {false, "cannot read " + file.string()};
-    return {};
+    if (!in) return ExecuteResult::Failed("cannot read " + file.string());
+    return ExecuteResult::Done();
   }
 
   // Runs the program on `dir` and returns its result.json; anything short of
@@ -231,11 +244,20 @@ class ExecBackend final : public Backend {
   // The exit status, 128 + signal for a killed program, or -1 on a timeout.
   int Spawn(const fs::path& dir, const fs::path& log) const {
     const std::string script = command_ + " \"$1\"";
+    // The child inherits copies of dmlconf's unwritten stdio buffers; empty
+    // them first, or each child's exit path could print them once more.
+    std::fflush(nullptr);
     const pid_t pid = fork();
     if (pid < 0) throw BackendError("fork failed: " + std::string(strerror(errno)));
     if (pid == 0) {
       setpgid(0, 0);  // its own group, so a timeout kills its children too
-      if (FILE* f = freopen(log.c_str(), "w", stdout)) dup2(fileno(f), STDERR_FILENO);
+      // dup2, not freopen: freopen would flush the stdio buffer this child
+      // inherited, printing dmlconf's pending output a second time.
+      const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (fd >= 0) {
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+      }
       execl("/bin/sh", "sh", "-c", script.c_str(), "dmlconf-exec", dir.c_str(),
             static_cast<char*>(nullptr));
       _exit(127);
@@ -256,19 +278,12 @@ class ExecBackend final : public Backend {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
 
-  struct LastCreate {
-    OperatorDesc desc;
-    FeatureLevel level;
-    json result;
-  };
-
   std::string command_;
   std::chrono::milliseconds timeout_;
   fs::path root_;
   uint64_t request_count_ = 0;
   FeatureLevel max_level_ = kHighestFeatureLevel;
   bool reports_reason_codes_ = false;
-  std::optional<LastCreate> last_create_;
 };
 
 }  // namespace

@@ -13,12 +13,12 @@ class InProcessBackend final : public Backend {
   InProcessBackend(std::string name, Kernel kernel) : name_(std::move(name)), kernel_(kernel) {}
   std::string Name() const override { return name_; }
   FeatureLevel MaxFeatureLevel() const override { return kHighestFeatureLevel; }
-  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
-    return Validate(desc, level);
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    return CreateAnswer::From(Validate(desc, level));
   }
   ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel, const Bindings& bindings) override {
     kernel_(desc, bindings);
-    return {};
+    return ExecuteResult::Done();
   }
 
  private:

@@ -83,18 +83,15 @@ class PluginBackend final : public Backend {
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return table_->reports_reason_codes != 0; }
 
-  std::string Unsupported(const OperatorDesc& desc, FeatureLevel level) override {
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
     std::array<char, 512> reason{};
-    if (CallCreate(desc, level, reason) != DMLCONF_UNSUPPORTED) return {};
-    const std::string why = Terminated(reason);
-    return why.empty() ? "the plug-in does not implement it" : why;
-  }
-
-  Validation Create(const OperatorDesc& desc, FeatureLevel level) override {
-    std::array<char, 512> reason{};
-    const int result = CallCreate(desc, level, reason);
-    if (result == DMLCONF_ACCEPTED) return {};
-    return ParseRefusal(Terminated(reason), result);
+    const CDesc c(desc);
+    const int result = table_->create(c.get(), DirectMlLevel(level), reason.data(), reason.size());
+    if (result == DMLCONF_ACCEPTED) return CreateAnswer::Accepted();
+    const std::string text = Terminated(reason);
+    if (result == DMLCONF_UNSUPPORTED)
+      return CreateAnswer::Unsupported(text.empty() ? "the plug-in does not implement it" : text);
+    return ParseRefusal(text, result);
   }
 
   ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
@@ -105,29 +102,24 @@ class PluginBackend final : public Backend {
     std::array<char, 512> error{};
     const int result = table_->execute(c.get(), DirectMlLevel(level), inputs.data(),
                                        outputs.data(), error.data(), error.size());
-    if (result == 0) return {};
-    return {false, "the plug-in's execute() returned " + std::to_string(result) + ": " +
-                       Terminated(error)};
+    if (result == 0) return ExecuteResult::Done();
+    return ExecuteResult::Failed("the plug-in's execute() returned " + std::to_string(result) +
+                                 ": " + Terminated(error));
   }
 
  private:
-  int CallCreate(const OperatorDesc& desc, FeatureLevel level, std::array<char, 512>& reason) {
-    const CDesc c(desc);
-    return table_->create(c.get(), DirectMlLevel(level), reason.data(), reason.size());
-  }
-
   // "CODE" or "CODE: message". A code the plug-in made up is its bug: when it
   // claims to report codes, the run cannot judge the case.
-  Validation ParseRefusal(const std::string& text, int result) const {
+  CreateAnswer ParseRefusal(const std::string& text, int result) const {
     const std::string code = text.substr(0, text.find_first_of(": "));
     if (std::optional<Reason> reason = ParseReason(code); reason && *reason != Reason::OK)
-      return {*reason, text};
+      return CreateAnswer::Rejected(*reason, text);
     if (ReportsReasonCodes())
       throw BackendError(Name() + ": create() refused with '" + text +
                          "', which does not start with a reason code (dmlconf reasons)");
     // Without codes the runner compares only accepted against rejected.
-    return {Reason::OPERATOR_NOT_AVAILABLE,
-            "refused (create() returned " + std::to_string(result) + "): " + text};
+    return CreateAnswer::Rejected(std::nullopt, "refused (create() returned " +
+                                                    std::to_string(result) + "): " + text);
   }
 
   std::filesystem::path path_;

@@ -263,6 +263,9 @@ uint64_t BytesNeeded(const OperatorDesc& desc) {
   for (const auto& slots : {InputSlots(desc), OutputSlots(desc)}) {
     for (const TensorSlot& slot : slots) {
       total = SaturatingAdd(total, slot.desc->TotalBytes());
+      // The runner binds each buffer at an offset that obeys the tensor's
+      // alignment (T1), which costs up to three times the alignment.
+      total = SaturatingAdd(total, 3 * uint64_t(slot.desc->guaranteed_base_offset_alignment));
       const uint64_t count = slot.desc->ElementCount();
       const uint64_t logical = count > UINT64_MAX / 16 ? UINT64_MAX : count * slot.desc->ElementSize();
       total = SaturatingAdd(total, SaturatingAdd(logical, logical));
@@ -287,6 +290,7 @@ void ParseCaseData(const Field& f, const Field& descriptor, Case* c) {
     if (expected) expected->Fail("an unspecified case compares no values: remove 'expected'");
     return;
   }
+  if (c->expect == Expectation::kRefuseOrRun && !expected) return;
   if (!expected) f.Fail("missing required field 'expected' (a match case compares outputs)");
   c->expected = ParseDataSection(*expected, OutputSlots(c->descriptor), false);
 }
@@ -303,7 +307,7 @@ Case ParseCase(const Field& f) {
   if (auto level = f.Optional("feature_level"))
     c.feature_level = ParseNamed<FeatureLevel>(*level, ParseFeatureLevel, "feature level");
   if (auto expect = f.Optional("expect"))
-    c.expect = ParseNamed<Expectation>(*expect, ParseExpectation, "expectation (match, reject, unspecified)");
+    c.expect = ParseNamed<Expectation>(*expect, ParseExpectation, "expectation (match, reject, unspecified, refuse_or_run)");
   if (auto source = f.Optional("source")) c.source = source->Scalar();
   if (auto description = f.Optional("description")) c.description = description->Scalar();
   const std::optional<Field> reason = f.Optional("reason");
@@ -375,12 +379,14 @@ std::string_view ExpectationName(Expectation expectation) {
     case Expectation::kMatch: return "match";
     case Expectation::kReject: return "reject";
     case Expectation::kUnspecified: return "unspecified";
+    case Expectation::kRefuseOrRun: return "refuse_or_run";
   }
   return "?";
 }
 
 std::optional<Expectation> ParseExpectation(std::string_view text) {
-  for (Expectation e : {Expectation::kMatch, Expectation::kReject, Expectation::kUnspecified})
+  for (Expectation e : {Expectation::kMatch, Expectation::kReject, Expectation::kUnspecified,
+                        Expectation::kRefuseOrRun})
     if (ExpectationName(e) == text) return e;
   return std::nullopt;
 }

@@ -1,5 +1,6 @@
 #include "run/compare.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "dmlconf/data_type.h"
@@ -39,15 +40,18 @@ Match FindValue(const std::byte* value, size_t size, std::span<const ValueSource
   return match;
 }
 
-// "; the actual value is InputTensor {1,0}'s, the expected one InputTensor {0,0}'s".
+// "; the actual value has the bits of InputTensor {1,0}, the expected one those of
+// InputTensor {0,0}". A statement about bits, not about where a value came
+// from: a quieted NaN can equal another input's bits by chance.
 std::string Provenance(const std::byte* want, const std::byte* got, size_t size,
                        std::span<const ValueSource> sources) {
   if (sources.empty()) return {};
   const Match from = FindValue(got, size, sources);
   if (from.count > 1) return {};
-  std::string text = "; the actual value is " + (from.count ? from.where + "'s" : "no input element");
+  std::string text = "; the actual value has the bits of " +
+                     (from.count ? from.where : "no input element");
   const Match wanted = FindValue(want, size, sources);
-  if (wanted.count == 1) text += ", the expected one " + wanted.where + "'s";
+  if (wanted.count == 1) text += ", the expected one those of " + wanted.where;
   return text;
 }
 
@@ -100,6 +104,26 @@ std::vector<bool> ElementByteMask(const TensorDesc& desc) {
     for (size_t b = 0; b < size; ++b) mask[at + b] = true;
   });
   return mask;
+}
+
+std::vector<bool> OwnLocationElements(const TensorDesc& desc) {
+  // How many elements claim each byte, then whether every byte of an element
+  // is claimed by it alone (overlapping strides can share part of one).
+  std::vector<uint8_t> claims(desc.TotalBytes(), 0);
+  const size_t size = desc.ElementSize();
+  ForEachCoordinate(desc.sizes, [&](std::span<const uint32_t> coords) {
+    const uint64_t at = desc.ElementOffset(coords) * size;
+    for (size_t b = 0; b < size; ++b) claims[at + b] = uint8_t(std::min(claims[at + b] + 1, 2));
+  });
+  std::vector<bool> own;
+  own.reserve(desc.ElementCount());
+  ForEachCoordinate(desc.sizes, [&](std::span<const uint32_t> coords) {
+    const uint64_t at = desc.ElementOffset(coords) * size;
+    bool alone = true;
+    for (size_t b = 0; b < size; ++b) alone = alone && claims[at + b] == 1;
+    own.push_back(alone);
+  });
+  return own;
 }
 
 }  // namespace dmlconf::validator

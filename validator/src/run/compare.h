@@ -47,4 +47,10 @@ bool LayoutIsUsable(const TensorDesc& desc);
 // buffer holds the minimum size).
 std::vector<bool> ElementByteMask(const TensorDesc& desc);
 
+// For each logical element in row-major order: is its memory location its
+// own? False where a zero or overlapping stride maps another element to a
+// byte of it (contract point A1: such values are not compared). Same layout
+// precondition as ElementByteMask.
+std::vector<bool> OwnLocationElements(const TensorDesc& desc);
+
 }  // namespace dmlconf::validator

@@ -1,5 +1,6 @@
 #include "run/guarded_buffer.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace dmlconf::validator {
@@ -12,12 +13,21 @@ std::byte PatternByte(Pattern pattern, uint32_t salt, size_t index) {
   return std::byte(uint8_t(mixed ^ (mixed >> 8)));
 }
 
-GuardedBuffer::GuardedBuffer(size_t size, uint32_t salt) : size_(size), salt_(salt) {
-  storage_.resize(size + 2 * kGuardBytes + kBufferAlignment);
-  // The data start is aligned, with a whole guard before it.
-  const auto base = reinterpret_cast<uintptr_t>(storage_.data()) + kGuardBytes;
-  const uintptr_t aligned = (base + kBufferAlignment - 1) & ~uintptr_t(kBufferAlignment - 1);
-  offset_ = kGuardBytes + size_t(aligned - base);
+size_t BindingAlignment(uint32_t guaranteed_base_offset_alignment) {
+  return std::max<size_t>(16, guaranteed_base_offset_alignment);
+}
+
+GuardedBuffer::GuardedBuffer(size_t size, uint32_t salt, uint32_t alignment)
+    : size_(size), salt_(salt) {
+  const size_t a = BindingAlignment(alignment);
+  // The region starts at a multiple of 2a; the lead is an odd multiple of a
+  // that holds a whole guard, so data() is a multiple of a and not of 2a.
+  lead_ = a;
+  while (lead_ < kGuardBytes) lead_ += 2 * a;
+  storage_.resize(lead_ + size + kGuardBytes + 2 * a);
+  const auto base = reinterpret_cast<uintptr_t>(storage_.data());
+  const uintptr_t region = (base + 2 * a - 1) & ~uintptr_t(2 * a - 1);
+  offset_ = size_t(region - base) + lead_;
   for (size_t i = 0; i < storage_.size(); ++i) storage_[i] = PatternByte(Pattern::kGuard, salt, i);
   Snapshot();
 }

@@ -24,9 +24,13 @@ void WriteAll(int fd, const std::string& data) {
   }
 }
 
-[[noreturn]] void RunChild(int fd, const Case& c, Backend& backend, FeatureLevel level) {
-  const CaseResult r = JudgeCase(c, backend, level);
-  WriteAll(fd, std::string(1, char(r.verdict)) + r.message);
+// The child's answer: the verdict byte, the padding count and a newline,
+// then the message.
+[[noreturn]] void RunChild(int fd, const Case& c, Backend& backend, FeatureLevel level,
+                           bool strict_padding) {
+  const CaseResult r = JudgeCase(c, backend, level, strict_padding);
+  WriteAll(fd, std::string(1, char(r.verdict)) + std::to_string(r.padding_bytes_written) + "\n" +
+                   r.message);
   close(fd);
   _exit(0);  // no destructors, no atexit handlers of the parent's state
 }
@@ -58,7 +62,7 @@ std::string SignalText(int sig) {
 }  // namespace
 
 CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_level,
-                             double timeout_seconds) {
+                             double timeout_seconds, bool strict_padding) {
   CaseResult r = DescribeCase(c, backend.Name(), run_level);
   r.verdict = Verdict::kError;
   int fds[2];
@@ -78,7 +82,7 @@ CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_l
   }
   if (pid == 0) {
     close(fds[0]);
-    RunChild(fds[1], c, backend, run_level);
+    RunChild(fds[1], c, backend, run_level, strict_padding);
   }
   close(fds[1]);
   std::string answer;
@@ -99,11 +103,13 @@ CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_l
   } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
     r.message = "the case's process exited with status " + std::to_string(WEXITSTATUS(status)) +
                 " before giving a verdict";
-  } else if (answer.empty()) {
+  } else if (answer.empty() || answer.find('\n') == std::string::npos) {
     r.message = "the case's process gave no verdict";
   } else {
+    const size_t newline = answer.find('\n');
     r.verdict = Verdict(uint8_t(answer[0]));
-    r.message = answer.substr(1);
+    r.padding_bytes_written = std::stoull(answer.substr(1, newline - 1));
+    r.message = answer.substr(newline + 1);
   }
   return r;
 }

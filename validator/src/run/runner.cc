@@ -21,23 +21,39 @@ namespace {
 struct Judgement {
   Verdict verdict = Verdict::kPassed;
   std::string message;
+  uint64_t padding_bytes_written = 0;  // P1, summed over a chain's calls
 };
 
 Judgement Fail(std::string message) { return {Verdict::kFailed, std::move(message)}; }
+Judgement Skip(std::string message) { return {Verdict::kSkipped, std::move(message)}; }
+Judgement Note(std::string message) { return {Verdict::kPassed, std::move(message)}; }
+
+std::string LevelName(FeatureLevel level) { return std::string(FeatureLevelName(level)); }
+
+std::string NotImplemented(const Backend& backend, const std::string& why) {
+  return "backend " + backend.Name() + " does not implement it: " + why;
+}
+
+std::string RefusalText(const CreateAnswer& a) {
+  return (a.reason ? std::string(ReasonName(*a.reason)) : std::string("no reason code")) + ": " +
+         a.message;
+}
 
 std::string ReasonText(Reason reason) {
   return std::string(ReasonName(reason)) + " (" + std::string(ReasonRule(reason)) + ")";
 }
 
+// A must-reject case: Create once, at the case's own level.
 Judgement JudgeReject(const Case& c, Backend& backend) {
-  const Validation v = backend.Create(c.descriptor, c.feature_level);
+  const CreateAnswer a = backend.Create(c.descriptor, c.feature_level);
+  if (a.kind == CreateAnswer::Kind::kUnsupported) return Skip(NotImplemented(backend, a.message));
   const std::string want = c.reason ? ReasonText(*c.reason) : "any reason";
-  if (v.ok())
-    return Fail("accepted an invalid descriptor at feature level " +
-                std::string(FeatureLevelName(c.feature_level)) + "; the case expects " + want);
-  if (backend.ReportsReasonCodes() && c.reason && v.reason != *c.reason)
-    return Fail("refused with " + std::string(ReasonName(v.reason)) + ", the case expects " +
-                std::string(ReasonName(*c.reason)) + ": " + v.message);
+  if (a.accepted())
+    return Fail("accepted an invalid descriptor at feature level " + LevelName(c.feature_level) +
+                "; the case expects " + want);
+  if (backend.ReportsReasonCodes() && c.reason && a.reason != *c.reason)
+    return Fail("refused with " + RefusalText(a) + "; the case expects " +
+                std::string(ReasonName(*c.reason)));
   return {};
 }
 
@@ -52,20 +68,24 @@ struct Buffers {
   Bindings bindings;
 };
 
-// Inputs scattered over an input-gap pattern, outputs poisoned; every byte
-// is snapshotted so any write shows afterwards.
+// Inputs scattered over an input-gap pattern, outputs poisoned, each bound
+// as contract point T1 says; every byte is snapshotted so any write shows.
 Buffers PrepareBuffers(const Call& c) {
   Buffers b;
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
   for (size_t i = 0; i < ins.size(); ++i) {
-    GuardedBuffer& buf = b.inputs.emplace_back(ins[i].desc->TotalBytes(), uint32_t(i));
+    const TensorDesc& d = *ins[i].desc;
+    GuardedBuffer& buf =
+        b.inputs.emplace_back(d.TotalBytes(), uint32_t(i), d.guaranteed_base_offset_alignment);
     buf.Fill(Pattern::kInputGap);
-    ScatterLogical(*ins[i].desc, c.inputs[i].data(), buf.data());
+    ScatterLogical(d, c.inputs[i].data(), buf.data());
     buf.Snapshot();
   }
   const std::vector<TensorSlot> outs = OutputSlots(c.descriptor);
   for (size_t i = 0; i < outs.size(); ++i) {
-    GuardedBuffer& buf = b.outputs.emplace_back(outs[i].desc->TotalBytes(), uint32_t(100 + i));
+    const TensorDesc& d = *outs[i].desc;
+    GuardedBuffer& buf = b.outputs.emplace_back(d.TotalBytes(), uint32_t(100 + i),
+                                                d.guaranteed_base_offset_alignment);
     buf.Fill(Pattern::kOutputPoison);
     buf.Snapshot();
   }
@@ -86,26 +106,40 @@ std::optional<std::string> CheckUnpreparable(const Call& c) {
   return std::nullopt;
 }
 
-// Inputs untouched, guards intact, no byte between output elements written.
-std::optional<std::string> CheckStrayWrites(const Call& c, const Buffers& b) {
+// What a call wrote besides its output elements. Writing an input or beyond
+// an output's TotalTensorSizeInBytes breaks DirectML's contract; writing the
+// output's own padding does not (P1), so it is only counted.
+struct StrayWrites {
+  std::optional<std::string> violation;
+  uint64_t padding_bytes = 0;
+  std::string first_padding;  // where the first padding write is, when any
+};
+
+StrayWrites CheckStrayWrites(const Call& c, const Buffers& b) {
+  StrayWrites w;
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
-  for (size_t i = 0; i < ins.size(); ++i)
+  for (size_t i = 0; i < ins.size() && !w.violation; ++i)
     if (auto at = b.inputs[i].FirstChange([](std::ptrdiff_t) { return false; }))
-      return "wrote its input: " + DescribeOffset(*at, b.inputs[i].size(), ins[i].role) +
-             " changed";
+      w.violation = "wrote its input: " + DescribeOffset(*at, b.inputs[i].size(), ins[i].role) +
+                    " changed";
   const std::vector<TensorSlot> outs = OutputSlots(c.descriptor);
-  for (size_t i = 0; i < outs.size(); ++i) {
+  for (size_t i = 0; i < outs.size() && !w.violation; ++i) {
     const GuardedBuffer& buf = b.outputs[i];
-    if (auto at = buf.FirstGuardChange())
-      return "wrote outside its output buffer: " + DescribeOffset(*at, buf.size(), outs[i].role) +
-             " changed";
+    if (auto at = buf.FirstGuardChange()) {
+      w.violation = "wrote outside its output buffer: " +
+                    DescribeOffset(*at, buf.size(), outs[i].role) + " changed";
+      break;
+    }
     const std::vector<bool> mask = ElementByteMask(*outs[i].desc);
     const auto size = std::ptrdiff_t(buf.size());
-    if (auto at = buf.FirstChange([&](std::ptrdiff_t o) { return o < 0 || o >= size || mask[o]; }))
-      return "wrote " + DescribeOffset(*at, buf.size(), outs[i].role) +
-             ", which belongs to no element (padding between strided elements or after the last)";
+    const auto not_padding = [&](std::ptrdiff_t o) { return o < 0 || o >= size || mask[o]; };
+    if (const size_t n = buf.CountChanges(not_padding); n > 0) {
+      if (w.padding_bytes == 0)
+        w.first_padding = DescribeOffset(*buf.FirstChange(not_padding), buf.size(), outs[i].role);
+      w.padding_bytes += n;
+    }
   }
-  return std::nullopt;
+  return w;
 }
 
 // The outputs' packed logical bytes, one per OutputSlots entry.
@@ -127,74 +161,114 @@ std::vector<ValueSource> ValueSources(const Case& c) {
   return sources;
 }
 
+// A refuse_or_run case compares only elements with a location of their own
+// (A1): the others take the expected bytes, so they cannot differ.
+void IgnoreSharedLocations(const TensorDesc& desc, const std::vector<std::byte>& expected,
+                           std::vector<std::byte>* actual) {
+  const std::vector<bool> own = OwnLocationElements(desc);
+  const size_t size = desc.ElementSize();
+  for (size_t e = 0; e < own.size(); ++e)
+    if (!own[e]) std::memcpy(actual->data() + e * size, expected.data() + e * size, size);
+}
+
 std::optional<std::string> CompareOutputs(const Case& c, const OperatorDesc& last,
-                                          const std::vector<std::vector<std::byte>>& actual) {
+                                          std::vector<std::vector<std::byte>> actual) {
   const std::vector<TensorSlot> outs = OutputSlots(last);
   const std::vector<ValueSource> sources = ValueSources(c);
   std::string message;
-  for (size_t i = 0; i < outs.size(); ++i)
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (c.expect == Expectation::kRefuseOrRun)
+      IgnoreSharedLocations(*outs[i].desc, c.expected[i], &actual[i]);
     if (auto diff =
             CompareLogical(outs[i].role, *outs[i].desc, c.expected[i], actual[i], sources))
       message += (message.empty() ? "" : "; ") + *diff;
+  }
   if (message.empty()) return std::nullopt;
   return "case '" + c.name + "': wrong output values: " + message;
 }
 
 // Creates and runs one call in guarded buffers; its outputs' logical bytes
-// land in `outputs`.
+// land in `outputs`. A refusal is judged by the caller, from `refusal`.
 Judgement RunCall(const Call& c, Backend& backend, FeatureLevel level,
-                  std::vector<std::vector<std::byte>>* outputs) {
-  const Validation v = backend.Create(c.descriptor, level);
-  if (!v.ok())
-    return Fail("refused a valid descriptor: " + std::string(ReasonName(v.reason)) + ": " +
-                v.message);
+                  std::vector<std::vector<std::byte>>* outputs,
+                  std::optional<CreateAnswer>* refusal) {
+  const CreateAnswer a = backend.Create(c.descriptor, level);
+  if (a.kind == CreateAnswer::Kind::kUnsupported) return Skip(NotImplemented(backend, a.message));
+  if (!a.accepted()) {
+    *refusal = a;
+    return Fail("refused a valid descriptor at feature level " + LevelName(level) + ": " +
+                RefusalText(a));
+  }
   if (auto why = CheckUnpreparable(c)) return {Verdict::kError, *why};
   Buffers b = PrepareBuffers(c);
   const ExecuteResult result = backend.Execute(c.descriptor, level, b.bindings);
-  if (!result.ok) return Fail("Execute failed: " + result.message);
-  if (auto stray = CheckStrayWrites(c, b)) return Fail(*stray);
+  if (result.kind == ExecuteResult::Kind::kUnsupported)
+    return Skip(NotImplemented(backend, result.message));
+  if (!result.ok()) return Fail("Execute failed: " + result.message);
+  const StrayWrites stray = CheckStrayWrites(c, b);
+  if (stray.violation) return Fail(*stray.violation);
   *outputs = LogicalOutputs(c, b);
-  return {};
+  Judgement j;
+  j.padding_bytes_written = stray.padding_bytes;
+  if (stray.padding_bytes > 0)
+    j.message = "wrote " + std::to_string(stray.padding_bytes) +
+                " bytes of output padding (first: " + stray.first_padding +
+                "), which DirectML allows (contract point P1)";
+  return j;
 }
 
 // The case's call, then each chained one on the previous call's first output.
 Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
   std::vector<std::vector<std::byte>> outputs;
-  Judgement j = RunCall({c.descriptor, c.inputs}, backend, level, &outputs);
+  std::optional<CreateAnswer> refusal;
+  Judgement j = RunCall({c.descriptor, c.inputs}, backend, level, &outputs, &refusal);
+  if (refusal && c.expect == Expectation::kRefuseOrRun)
+    return Note("refused it (" + RefusalText(*refusal) +
+                "): allowed, the descriptor's validity is implementation-defined");
   const OperatorDesc* last = &c.descriptor;
+  uint64_t padding = j.padding_bytes_written;
   for (size_t k = 0; k < c.then.size() && j.verdict == Verdict::kPassed; ++k) {
     std::vector<std::vector<std::byte>> inputs{std::move(outputs[0])};
     inputs.insert(inputs.end(), c.then[k].inputs.begin(), c.then[k].inputs.end());
     last = &c.then[k].descriptor;
-    j = RunCall({*last, inputs}, backend, level, &outputs);
+    j = RunCall({*last, inputs}, backend, level, &outputs, &refusal);
+    padding += j.padding_bytes_written;
     if (j.verdict != Verdict::kPassed)
       j.message = "call " + std::to_string(k + 2) + " of the chain: " + j.message;
   }
-  if (j.verdict != Verdict::kPassed || c.expect != Expectation::kMatch) return j;
-  if (auto diff = CompareOutputs(c, *last, outputs)) return Fail(*diff);
-  return {};
+  j.padding_bytes_written = padding;
+  if (j.verdict != Verdict::kPassed) return j;
+  if (!c.expected.empty())
+    if (auto diff = CompareOutputs(c, *last, std::move(outputs))) return Fail(*diff);
+  if (c.expect == Expectation::kRefuseOrRun)  // what the backend chose, for the report
+    j.message = std::string("ran it: allowed, the descriptor's validity is implementation-defined") +
+                (j.message.empty() ? "" : "; " + j.message);
+  return j;
 }
 
-std::optional<std::string> SkipReason(const Case& c, Backend& backend, FeatureLevel run_level) {
+std::optional<std::string> LevelSkip(const Case& c, Backend& backend, FeatureLevel run_level) {
   if (c.feature_level > run_level)
-    return "the case needs feature level " + std::string(FeatureLevelName(c.feature_level)) +
-           ", the run is at " + std::string(FeatureLevelName(run_level));
+    return "the case needs feature level " + LevelName(c.feature_level) + ", the run is at " +
+           LevelName(run_level);
   if (c.feature_level > backend.MaxFeatureLevel())
-    return "the case needs feature level " + std::string(FeatureLevelName(c.feature_level)) +
-           ", backend " + backend.Name() + " declares " +
-           std::string(FeatureLevelName(backend.MaxFeatureLevel()));
-  const std::string unsupported = backend.Unsupported(c.descriptor, c.feature_level);
-  if (!unsupported.empty()) return "backend " + backend.Name() + " does not implement it: " + unsupported;
+    return "the case needs feature level " + LevelName(c.feature_level) + ", backend " +
+           backend.Name() + " declares " + LevelName(backend.MaxFeatureLevel());
   return std::nullopt;
 }
 
-Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level) {
+Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool strict_padding) {
   try {
-    if (auto skip = SkipReason(c, backend, run_level)) return {Verdict::kSkipped, *skip};
+    if (auto skip = LevelSkip(c, backend, run_level)) return Skip(*skip);
     if (c.expect == Expectation::kReject) return JudgeReject(c, backend);
     // Support only grows with the level, so a valid case holds at the
     // highest level both the run and the backend reach.
-    return JudgeRun(c, backend, std::min(run_level, backend.MaxFeatureLevel()));
+    Judgement j = JudgeRun(c, backend, std::min(run_level, backend.MaxFeatureLevel()));
+    if (strict_padding && j.verdict == Verdict::kPassed && j.padding_bytes_written > 0)
+      j = {Verdict::kFailed, j.message + "; --strict-padding forbids it",
+           j.padding_bytes_written};
+    return j;
+  } catch (const RunAborted&) {
+    throw;
   } catch (const std::exception& e) {
     return {Verdict::kError, std::string("the backend threw: ") + e.what()};
   } catch (...) {
@@ -316,13 +390,15 @@ CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel ru
   return r;
 }
 
-CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level) {
+CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level,
+                     bool strict_padding) {
   CaseResult r = DescribeCase(c, backend.Name(), run_level);
   const auto start = std::chrono::steady_clock::now();
-  Judgement j = Judge(c, backend, run_level);
+  Judgement j = Judge(c, backend, run_level, strict_padding);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.verdict = j.verdict;
   r.message = std::move(j.message);
+  r.padding_bytes_written = j.padding_bytes_written;
   return r;
 }
 
@@ -351,9 +427,10 @@ std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backe
     for (const Case* c : mine) {
       CaseResult r;
       if (options.isolate) {
-        r = JudgeCaseIsolated(*c, *backend, options.feature_level, options.timeout_seconds);
+        r = JudgeCaseIsolated(*c, *backend, options.feature_level, options.timeout_seconds,
+                              options.strict_padding);
       } else {
-        r = JudgeCase(*c, *backend, options.feature_level);
+        r = JudgeCase(*c, *backend, options.feature_level, options.strict_padding);
       }
       ApplyXfail(options.xfail, &r);
       if (on_result) on_result(r);

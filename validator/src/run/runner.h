@@ -53,6 +53,9 @@ struct RunOptions {
   // Each case in a forked child, so a crash or hang becomes an `error`.
   bool isolate = false;
   double timeout_seconds = 60;
+  // Fail output padding writes, which DirectML allows (contract point P1),
+  // for implementations that promise more.
+  bool strict_padding = false;
 };
 
 bool GlobMatches(const std::string& glob, const std::string& name);
@@ -69,13 +72,15 @@ std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel lev
 CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel run_level);
 
 // One case on one backend, in this process: skipped, passed, failed or error
-// (no expected-failure list applied).
-CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level);
+// (no expected-failure list applied). Throws RunAborted when the backend
+// cannot go on.
+CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level,
+                     bool strict_padding = false);
 
 // The same in a forked child with a time limit: a crash or timeout is `error`
 // naming the signal.
 CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_level,
-                             double timeout_seconds);
+                             double timeout_seconds, bool strict_padding = false);
 
 // Every selected case of this shard on every backend (backend-major),
 // expected-failure list applied; `on_result` sees each result as it is made.

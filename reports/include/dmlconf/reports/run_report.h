@@ -38,7 +38,7 @@ struct CaseResult {
   int line = 0;
   std::string op;                       // "GATHER"
   std::string feature_level;            // the case's own level, "3_0"
-  std::string expect;                   // "match" "reject" "unspecified"
+  std::string expect;                   // "match" "reject" "unspecified" "refuse_or_run"
   std::vector<std::string> data_types;  // per tensor: inputs, then outputs
   std::vector<uint32_t> ranks;          // per tensor, same order
   std::string backend;
@@ -46,6 +46,10 @@ struct CaseResult {
   std::string message;     // why it failed / was skipped; empty on a plain pass
   std::string reproducer;  // a command line that reruns just this case
   double seconds = 0;
+  // Contract point P1: bytes of output padding (inside TotalTensorSizeInBytes,
+  // between or after the elements) that the backend changed. DirectML allows
+  // it, so it is information, and a failure only under --strict-padding.
+  uint64_t padding_bytes_written = 0;
 };
 
 struct RunReport {

@@ -22,8 +22,12 @@ enum class Expectation : uint8_t {
   kMatch,        // valid; outputs equal `expected` bit for bit
   kReject,       // invalid; must be refused before anything runs
   kUnspecified,  // valid; must run in bounds, values are not compared
+  // Implementation-defined (contract points A1, G4): any refusal passes; a
+  // run must stay in bounds, and values are compared only where `expected`
+  // is given and the output element's location is its own.
+  kRefuseOrRun,
 };
-// "match" "reject" "unspecified".
+// "match" "reject" "unspecified" "refuse_or_run".
 std::string_view ExpectationName(Expectation expectation);
 std::optional<Expectation> ParseExpectation(std::string_view text);
 
@@ -48,7 +52,8 @@ struct Case {
   // Packed logical bytes (row-major over Sizes), one per InputSlots entry.
   // Empty for a reject case.
   std::vector<std::vector<std::byte>> inputs;
-  // Packed logical bytes, one per OutputSlots entry; kMatch only.
+  // Packed logical bytes, one per OutputSlots entry; kMatch, and optional
+  // (empty when absent) for kRefuseOrRun.
   std::vector<std::vector<std::byte>> expected;
   // The calls after the first, in order; `expected` is then the last call's
   // output. Every call is checked like a case of its own (stray writes,
