@@ -64,11 +64,13 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
   return options;
 }
 
-std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names) {
+std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
+                                                   double timeout_seconds) {
+  const auto timeout = std::chrono::milliseconds(int64_t(timeout_seconds * 1000));
   std::vector<std::unique_ptr<Backend>> backends;
   for (const std::string& name : names) {
     try {
-      backends.push_back(validator::MakeBackend(name));
+      backends.push_back(validator::MakeBackend(name, timeout));
     } catch (const std::exception& e) {  // unknown name, or a plug-in that does not load
       Usage(e.what());
     }
@@ -152,7 +154,7 @@ void Run(const RunArgs& args) {
   const std::vector<std::filesystem::path> paths = CasePaths(args.paths);
   const std::vector<validator::Case> cases = LoadOrExit(paths);
   const std::vector<std::string> names = BackendNames(args);
-  const std::vector<std::unique_ptr<Backend>> backends = MakeBackends(names);
+  const std::vector<std::unique_ptr<Backend>> backends = MakeBackends(names, args.timeout);
   std::vector<Backend*> raw;
   for (const auto& b : backends) raw.push_back(b.get());
 
@@ -190,7 +192,8 @@ void AddRunCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("run", "Run cases against backends and judge them");
   cmd->add_option("paths", args->paths, "Case files or folders (default: the in-tree cases/)");
   cmd->add_option("--backend", args->backends,
-                  "reference, blocked, cross-check, plugin:PATH or exec:COMMAND; repeat to run "
+                  "reference, blocked, cross-check, directml, plugin:PATH, exec:COMMAND or "
+                  "serve:COMMAND; repeat to run "
                   "each (default: reference)");
   cmd->add_flag("--cross-check", args->cross_check,
                 "Also run the cross-check backend: reference and blocked on every case, failing "
@@ -207,7 +210,9 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--verbose", args->verbose, "Print every result, not only failures");
   cmd->add_flag("--isolate", args->isolate,
                 "Run each case in a child process: a crash or hang becomes an error");
-  cmd->add_option("--timeout", args->timeout, "Seconds per isolated case (default 60)");
+  cmd->add_option("--timeout", args->timeout,
+                  "Seconds per isolated case (default 60), and per request to an exec: "
+                  "(default 30) or serve: backend (default 60)");
   cmd->add_flag("--strict-padding", args->strict_padding,
                 "Fail a backend that writes output padding bytes inside TotalTensorSizeInBytes; "
                 "DirectML allows it (contract point P1), so by default it is only counted");

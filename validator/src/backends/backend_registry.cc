@@ -1,5 +1,7 @@
 #include "backends/backend_registry.h"
 
+#include <unistd.h>
+
 #include <utility>
 
 #include "backends/cross_check_backend.h"
@@ -7,6 +9,15 @@
 
 namespace dmlconf::validator {
 namespace {
+
+// The launcher of the DirectML host, in the source tree dmlconf was built from.
+std::string DirectMlHost() {
+  const std::string launcher = std::string(DMLCONF_SOURCE_DIR) + "/tools/directml/dmlconf-directml-host";
+  if (access(launcher.c_str(), X_OK) != 0)
+    throw UnknownBackendError("backend 'directml' is not set up: " + launcher +
+                              " is missing; run tools/bootstrap.sh directml");
+  return "'" + launcher + "'";
+}
 
 struct Entry {
   std::string name;  // ends in ':' for a prefix
@@ -17,13 +28,20 @@ struct Entry {
 const std::vector<Entry>& Registry() {
   static const std::vector<Entry> entries = [] {
     std::vector<Entry> built_in;
-    built_in.push_back({"reference", [](std::string_view) { return MakeReferenceBackend(); }});
-    built_in.push_back({"blocked", [](std::string_view) { return MakeBlockedBackend(); }});
-    built_in.push_back({"cross-check", [](std::string_view) {
+    using Ms = std::chrono::milliseconds;
+    built_in.push_back({"reference", [](std::string_view, Ms) { return MakeReferenceBackend(); }});
+    built_in.push_back({"blocked", [](std::string_view, Ms) { return MakeBlockedBackend(); }});
+    built_in.push_back({"cross-check", [](std::string_view, Ms) {
                           return MakeCrossCheckBackend(MakeReferenceBackend(), MakeBlockedBackend());
                         }});
-    for (const char* prefix : {"plugin:", "exec:"})
-      built_in.push_back({prefix, [](std::string_view name) { return MakeExternalBackend(name); }});
+    // Microsoft's DirectML.dll under Wine, set up by tools/bootstrap.sh directml.
+    built_in.push_back({"directml", [](std::string_view, Ms timeout) {
+                          return MakeExternalBackend("serve:" + DirectMlHost(), timeout);
+                        }});
+    for (const char* prefix : {"plugin:", "exec:", "serve:"})
+      built_in.push_back({prefix, [](std::string_view name, Ms timeout) {
+                            return MakeExternalBackend(name, timeout);
+                          }});
     return built_in;
   }();
   return entries;
@@ -31,11 +49,11 @@ const std::vector<Entry>& Registry() {
 
 }  // namespace
 
-std::unique_ptr<Backend> MakeBackend(std::string_view name) {
+std::unique_ptr<Backend> MakeBackend(std::string_view name, std::chrono::milliseconds timeout) {
   for (const Entry& e : Registry()) {
     const bool hit = e.IsPrefix() ? name.starts_with(e.name) && name.size() > e.name.size()
                                   : name == e.name;
-    if (hit) return e.factory(name);
+    if (hit) return e.factory(name, timeout);
   }
   std::string known;
   for (const std::string& n : KnownBackendNames()) known += (known.empty() ? "" : ", ") + n;
@@ -46,7 +64,7 @@ std::vector<std::string> KnownBackendNames() {
   std::vector<std::string> names;
   for (const Entry& e : Registry()) {
     if (e.name == "plugin:") names.push_back("plugin:PATH");
-    else if (e.name == "exec:") names.push_back("exec:COMMAND");
+    else if (e.name == "exec:" || e.name == "serve:") names.push_back(e.name + "COMMAND");
     else names.push_back(e.IsPrefix() ? e.name + "ARG" : e.name);
   }
   return names;

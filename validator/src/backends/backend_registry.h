@@ -3,6 +3,7 @@
 // such as "plugin:PATH.so" / "exec:COMMAND" that carry their own argument.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -21,10 +22,14 @@ class UnknownBackendError : public std::runtime_error {
 };
 
 // Gets the full name ("plugin:/x/y.so" for a prefix entry).
-using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view name)>;
+// `timeout` bounds each request to an out-of-process backend (zero: its
+// kind's default).
+using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view name,
+                                                              std::chrono::milliseconds timeout)>;
 
 // Throws UnknownBackendError; a factory's own errors pass through.
-std::unique_ptr<Backend> MakeBackend(std::string_view name);
+std::unique_ptr<Backend> MakeBackend(std::string_view name,
+                                     std::chrono::milliseconds timeout = {});
 // "reference", "blocked", "cross-check", "plugin:PATH", "exec:COMMAND", ... in
 // registration order.
 std::vector<std::string> KnownBackendNames();

@@ -170,7 +170,13 @@ std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path) {
 std::unique_ptr<Backend> MakeExternalBackend(std::string_view name,
                                              std::chrono::milliseconds timeout) {
   if (name.starts_with("plugin:")) return LoadPluginBackend(std::string(name.substr(7)));
-  if (name.starts_with("exec:")) return MakeExecBackend(std::string(name.substr(5)), timeout);
+  const auto or_default = [&](std::chrono::milliseconds fallback) {
+    return timeout.count() > 0 ? timeout : fallback;
+  };
+  if (name.starts_with("exec:"))
+    return MakeExecBackend(std::string(name.substr(5)), or_default(kDefaultExecTimeout));
+  if (name.starts_with("serve:"))
+    return MakeServeBackend(std::string(name.substr(6)), or_default(kDefaultServeTimeout));
   return nullptr;
 }
 

@@ -33,9 +33,17 @@ inline constexpr std::chrono::milliseconds kDefaultExecTimeout{30'000};
 std::unique_ptr<Backend> MakeExecBackend(std::string command,
                                          std::chrono::milliseconds timeout = kDefaultExecTimeout);
 
-// "plugin:PATH" or "exec:COMMAND"; nullptr for any other name, which the
-// caller then looks up among the in-tree backends.
+inline constexpr std::chrono::milliseconds kDefaultServeTimeout{60'000};
+// Starts `command` (through /bin/sh) once and speaks protocol 2 with it over
+// its stdin and stdout; `timeout` bounds each request. Throws BackendError
+// if the program cannot be started or its describe fails.
+std::unique_ptr<Backend> MakeServeBackend(std::string command,
+                                          std::chrono::milliseconds timeout = kDefaultServeTimeout);
+
+// "plugin:PATH", "exec:COMMAND" or "serve:COMMAND"; nullptr for any other
+// name, which the caller then looks up among the in-tree backends. A zero
+// timeout means each kind's default.
 std::unique_ptr<Backend> MakeExternalBackend(std::string_view name,
-                                             std::chrono::milliseconds timeout = kDefaultExecTimeout);
+                                             std::chrono::milliseconds timeout = {});
 
 }  // namespace dmlconf

@@ -1,0 +1,443 @@
+// The persistent backend (protocol 2, validator/BACKENDS.md): the program is
+// started once and answers one JSON line per request over its stdin and
+// stdout; buffers travel in files of a per-run folder, with guard bytes on
+// both sides and the tensor at an offset that obeys contract point T1.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "backends/descriptor_json.h"
+#include "dmlconf/validator/external_backends.h"
+#include "run/guarded_buffer.h"
+
+namespace dmlconf {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// A reply longer than this is not an answer but a runaway program.
+constexpr size_t kMaxReplyBytes = 16 << 20;
+// What of the program's standard error a verdict quotes.
+constexpr size_t kQuotedErrorBytes = 2048;
+constexpr int kRestartsBeforeGivingUp = 3;
+
+void WriteFile(const fs::path& path, const std::byte* data, size_t size) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  if (!out) throw BackendError("cannot write " + path.string());
+}
+
+// The end of a file from `from` on, at most kQuotedErrorBytes.
+std::string TailOf(const fs::path& path, std::streamoff from) {
+  std::ifstream in(path, std::ios::binary);
+  in.seekg(0, std::ios::end);
+  const std::streamoff end = in.tellg();
+  if (end <= from || end < 0) return {};
+  const std::streamoff start = std::max(from, end - std::streamoff(kQuotedErrorBytes));
+  std::string text(size_t(end - start), '\0');
+  in.seekg(start);
+  in.read(text.data(), std::streamsize(text.size()));
+  return (start > from ? "..." : "") + text;
+}
+
+// One buffer file: the runner's tensor bytes between guard bytes of our own,
+// placed as contract point T1 says.
+struct BufferFile {
+  fs::path path;
+  std::string role;
+  size_t lead = 0, bytes = 0;
+  std::vector<std::byte> guards_and_data;  // what was written, to compare afterwards
+};
+
+class ServeBackend final : public Backend {
+ public:
+  ServeBackend(std::string command, std::chrono::milliseconds timeout)
+      : command_(std::move(command)), timeout_(timeout) {
+    signal(SIGPIPE, SIG_IGN);  // a program that dies must not take dmlconf with it
+    std::string pattern = (fs::temp_directory_path() / "dmlconf-serve-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw BackendError("cannot create a run folder: " + std::string(strerror(errno)));
+    root_ = pattern;
+    try {
+      Start();
+    } catch (...) {
+      Cleanup();
+      throw;
+    }
+  }
+  ~ServeBackend() override { Cleanup(); }
+
+  std::string Name() const override { return "serve:" + command_; }
+  FeatureLevel MaxFeatureLevel() const override { return max_level_; }
+  bool ReportsReasonCodes() const override { return reports_reason_codes_; }
+
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    json request = OperatorRequest("create", desc, level);
+    const json reply = Ask(request, {"ok", "rejected", "unsupported"});
+    created_ = request["id"].get<uint64_t>();
+    const std::string status = reply["status"];
+    const std::string message = reply.value("message", std::string());
+    if (status == "ok") return CreateAnswer::Accepted();
+    if (status == "unsupported")
+      return CreateAnswer::Unsupported(message.empty() ? "no reason given" : message);
+    const std::string code = reply.value("reason", std::string());
+    const std::optional<Reason> reason = ParseReason(code);
+    if (reports_reason_codes_ && (!reason || *reason == Reason::OK))
+      throw BackendError(Name() + ": create answered rejected with reason '" + code +
+                         "', not a reason code (dmlconf reasons)");
+    return CreateAnswer::Rejected(reason && *reason != Reason::OK ? reason : std::nullopt,
+                                  message);
+  }
+
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    json request = OperatorRequest("execute", desc, level);
+    request["created"] = created_;
+    const uint64_t id = request["id"];
+    std::vector<BufferFile> inputs = WriteBuffers(InputSlots(desc), bindings.inputs, id, "in");
+    std::vector<BufferFile> outputs = WriteBuffers(OutputSlots(desc), bindings.outputs, id, "out");
+    request["inputs"] = BufferListJson(inputs);
+    request["outputs"] = BufferListJson(outputs);
+    const auto cleanup = [&] {
+      std::error_code ignored;
+      for (const auto* list : {&inputs, &outputs})
+        for (const BufferFile& f : *list) fs::remove(f.path, ignored);
+    };
+    try {
+      const json reply = Ask(request, {"ok", "error", "unsupported"});
+      ExecuteResult result = ReadBack(reply, inputs, outputs, bindings);
+      cleanup();
+      return result;
+    } catch (...) {
+      cleanup();
+      throw;
+    }
+  }
+
+ private:
+  json OperatorRequest(const char* action, const OperatorDesc& desc, FeatureLevel level) {
+    return {{"protocol", 2},
+            {"id", ++last_id_},
+            {"action", action},
+            {"operator", OperatorName(TypeOf(desc))},
+            {"feature_level", FeatureLevelName(level)},
+            {"descriptor", DescriptorJson(desc)}};
+  }
+
+  template <class Pointer>
+  std::vector<BufferFile> WriteBuffers(const std::vector<TensorSlot>& slots,
+                                       const std::vector<Pointer>& pointers, uint64_t id,
+                                       const char* kind) {
+    std::vector<BufferFile> files;
+    for (size_t i = 0; i < slots.size(); ++i) {
+      const TensorDesc& d = *slots[i].desc;
+      BufferFile f;
+      f.path = root_ / (std::to_string(id) + "-" + kind + std::to_string(i) + ".bin");
+      f.role = slots[i].role;
+      f.bytes = d.TotalBytes();
+      // The same placement the runner's own buffers get: guards, then the
+      // tensor at an odd multiple of its binding alignment.
+      validator::GuardedBuffer layout(0, 0, d.guaranteed_base_offset_alignment);
+      f.lead = layout.lead();
+      f.guards_and_data.resize(f.lead + f.bytes + validator::kGuardBytes);
+      for (size_t b = 0; b < f.guards_and_data.size(); ++b)
+        f.guards_and_data[b] = validator::PatternByte(validator::Pattern::kGuard, uint32_t(300 + i), b);
+      std::memcpy(f.guards_and_data.data() + f.lead, pointers[i], f.bytes);
+      WriteFile(f.path, f.guards_and_data.data(), f.guards_and_data.size());
+      files.push_back(std::move(f));
+    }
+    return files;
+  }
+
+  static json BufferListJson(const std::vector<BufferFile>& files) {
+    json list = json::array();
+    for (const BufferFile& f : files)
+      list.push_back({{"path", f.path.string()}, {"role", f.role}, {"offset", f.lead},
+                      {"bytes", f.bytes}});
+    return list;
+  }
+
+  // The reply's verdict; on `ok`, the input files checked untouched, the
+  // output files' guards checked, and the tensor bytes copied back for the
+  // runner to judge as it judges every backend.
+  ExecuteResult ReadBack(const json& reply, const std::vector<BufferFile>& inputs,
+                         const std::vector<BufferFile>& outputs, const Bindings& bindings) {
+    const std::string status = reply["status"];
+    const std::string message = reply.value("message", std::string("no message"));
+    if (status == "unsupported") return ExecuteResult::Unsupported(message);
+    if (status == "error") return ExecuteResult::Failed("execute answered error: " + message);
+    for (const BufferFile& f : inputs)
+      if (auto changed = FirstDifference(f, ReadFileBytes(f)))
+        return ExecuteResult::Failed("wrote its input: " + *changed + " changed");
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      const BufferFile& f = outputs[i];
+      std::vector<std::byte> now = ReadFileBytes(f);
+      if (now.size() != f.guards_and_data.size())
+        return ExecuteResult::Failed("the program left " + f.path.string() + " (" + f.role +
+                                     ") with " + std::to_string(now.size()) +
+                                     " bytes; it must keep its " +
+                                     std::to_string(f.guards_and_data.size()));
+      for (size_t b = 0; b < now.size(); ++b) {
+        const bool in_tensor = b >= f.lead && b < f.lead + f.bytes;
+        if (!in_tensor && now[b] != f.guards_and_data[b])
+          return ExecuteResult::Failed(
+              "wrote outside its output buffer: " +
+              validator::DescribeOffset(std::ptrdiff_t(b) - std::ptrdiff_t(f.lead), f.bytes, f.role) +
+              " changed");
+      }
+      std::memcpy(bindings.outputs[i], now.data() + f.lead, f.bytes);
+    }
+    return ExecuteResult::Done();
+  }
+
+  static std::vector<std::byte> ReadFileBytes(const BufferFile& f) {
+    std::ifstream in(f.path, std::ios::binary);
+    std::vector<std::byte> bytes(f.guards_and_data.size() + 1);
+    in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
+    bytes.resize(size_t(in.gcount()));
+    return bytes;
+  }
+
+  static std::optional<std::string> FirstDifference(const BufferFile& f,
+                                                    const std::vector<std::byte>& now) {
+    if (now.size() != f.guards_and_data.size())
+      return f.path.string() + " (" + f.role + ", now " + std::to_string(now.size()) + " bytes)";
+    for (size_t b = 0; b < now.size(); ++b)
+      if (now[b] != f.guards_and_data[b])
+        return validator::DescribeOffset(std::ptrdiff_t(b) - std::ptrdiff_t(f.lead), f.bytes,
+                                         f.role);
+    return std::nullopt;
+  }
+
+  // --- the process ---------------------------------------------------------
+
+  void Start() {
+    int to_child[2], from_child[2];
+    if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0)
+      throw BackendError("cannot start " + Name() + ": pipe: " + strerror(errno));
+    const fs::path log = root_ / "stderr.log";
+    std::fflush(nullptr);  // the child must not inherit pending output
+    pid_ = fork();
+    if (pid_ < 0) throw BackendError("cannot start " + Name() + ": fork: " + strerror(errno));
+    if (pid_ == 0) {
+      setpgid(0, 0);  // its own group, so a kill reaches its children too
+      dup2(to_child[0], STDIN_FILENO);
+      dup2(from_child[1], STDOUT_FILENO);
+      const int err = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+      if (err >= 0) dup2(err, STDERR_FILENO);
+      const std::string script = "exec " + command_;
+      execl("/bin/sh", "sh", "-c", script.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    setpgid(pid_, pid_);
+    close(to_child[0]);
+    close(from_child[1]);
+    to_ = to_child[1];
+    from_ = from_child[0];
+    pending_.clear();
+    Describe();
+  }
+
+  void Describe() {
+    const json reply = Ask({{"protocol", 2}, {"id", ++last_id_}, {"action", "describe"}}, {"ok"},
+                           /*restart=*/false);
+    const std::optional<FeatureLevel> level =
+        ParseFeatureLevel(reply.value("max_feature_level", std::string()));
+    if (!level)
+      throw BackendError(Name() + ": describe must answer a max_feature_level like \"6_4\"; got " +
+                         reply.dump());
+    max_level_ = *level;
+    reports_reason_codes_ = reply.value("reports_reason_codes", false);
+  }
+
+  // Restarts a program that misbehaved before the next request; gives up
+  // (stopping the run) when it cannot be brought back.
+  void EnsureRunning() {
+    if (pid_ > 0) return;
+    std::string last;
+    for (int attempt = 0; attempt < kRestartsBeforeGivingUp; ++attempt) {
+      try {
+        Start();
+        return;
+      } catch (const BackendError& e) {
+        last = e.what();
+        Kill();
+      }
+    }
+    throw RunAborted(Name() + " could not be restarted " + std::to_string(kRestartsBeforeGivingUp) +
+                     " times in a row: " + last);
+  }
+
+  // Sends one request and returns the reply, whose status must be one of
+  // `allowed`. Anything else kills the program (it is restarted before the
+  // next request) and throws BackendError: the case at hand is an `error`.
+  json Ask(const json& request, std::initializer_list<const char*> allowed, bool restart = true) {
+    if (restart) EnsureRunning();
+    if (!fs::is_directory(root_))
+      throw RunAborted("the run folder " + root_.string() + " of backend " + Name() +
+                       " disappeared during the run (run folders live under $TMPDIR, /tmp when "
+                       "it is unset; something removed it)");
+    const std::streamoff err_from = ErrorLogSize();
+    const std::string line = request.dump() + "\n";
+    std::string reply_line;
+    std::string problem = Send(line);
+    if (problem.empty()) problem = ReceiveLine(&reply_line);
+    json reply;
+    if (problem.empty()) problem = Check(reply_line, request, allowed, &reply);
+    if (problem.empty()) return reply;
+    Kill();
+    std::string quoted = TailOf(root_ / "stderr.log", err_from);
+    throw BackendError(Name() + ": " + request.value("action", std::string()) + " request " +
+                       std::to_string(request.value("id", uint64_t(0))) + ": " + problem +
+                       (quoted.empty() ? "" : "; its standard error says: " + quoted));
+  }
+
+  std::string Send(const std::string& line) {
+    size_t done = 0;
+    while (done < line.size()) {
+      const ssize_t n = write(to_, line.data() + done, line.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return "the program is gone (its standard input is closed)" + ExitText();
+      done += size_t(n);
+    }
+    return {};
+  }
+
+  // One line from the program's stdout, within the timeout.
+  std::string ReceiveLine(std::string* line) {
+    const auto deadline = Clock::now() + timeout_;
+    for (;;) {
+      if (const size_t nl = pending_.find('\n'); nl != std::string::npos) {
+        *line = pending_.substr(0, nl);
+        pending_.erase(0, nl + 1);
+        return {};
+      }
+      if (pending_.size() > kMaxReplyBytes)
+        return "the reply is longer than " + std::to_string(kMaxReplyBytes) + " bytes";
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      if (left.count() <= 0)
+        return "no reply within " + std::to_string(timeout_.count()) + " ms (timeout); killed";
+      pollfd p{from_, POLLIN, 0};
+      const int ready = poll(&p, 1, int(std::min<int64_t>(left.count(), 1'000'000)));
+      if (ready <= 0) continue;
+      char chunk[65536];
+      const ssize_t n = read(from_, chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return "the program exited or closed its output before replying" + ExitText();
+      pending_.append(chunk, size_t(n));
+    }
+  }
+
+  static std::string Check(const std::string& line, const json& request,
+                           std::initializer_list<const char*> allowed, json* reply) {
+    try {
+      *reply = json::parse(line);
+    } catch (const json::exception&) {
+      return "the reply is not one JSON object on one line: " + Shorten(line);
+    }
+    if (!reply->is_object()) return "the reply is not a JSON object: " + Shorten(line);
+    if (!reply->contains("id") || (*reply)["id"] != request["id"])
+      return "the reply is for request " + (reply->contains("id") ? (*reply)["id"].dump() : "(none)") +
+             ", not " + request["id"].dump();
+    const auto status = reply->find("status");
+    if (status != reply->end() && status->is_string())
+      for (const char* ok : allowed)
+        if (*status == ok) return {};
+    std::string known;
+    for (const char* ok : allowed) known += std::string(known.empty() ? "" : ", ") + ok;
+    return "the reply's status must be one of " + known + " for " +
+           request["action"].get<std::string>() + ": " + Shorten(line);
+  }
+
+  static std::string Shorten(const std::string& text) {
+    return text.size() > 300 ? text.substr(0, 300) + "..." : text;
+  }
+
+  std::streamoff ErrorLogSize() const {
+    std::error_code error;
+    const auto size = fs::file_size(root_ / "stderr.log", error);
+    return error ? 0 : std::streamoff(size);
+  }
+
+  // " (exit status 3)" when the program has ended, to say how.
+  std::string ExitText() {
+    int status = 0;
+    if (pid_ <= 0 || waitpid(pid_, &status, WNOHANG) != pid_) return {};
+    const pid_t was = pid_;
+    pid_ = -1;
+    CloseStreams();
+    kill(-was, SIGKILL);  // its children, if it left any
+    if (WIFEXITED(status)) return " (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
+    return " (killed by signal " + std::to_string(WTERMSIG(status)) + ")";
+  }
+
+  void CloseStreams() {
+    if (to_ >= 0) close(to_);
+    if (from_ >= 0) close(from_);
+    to_ = from_ = -1;
+  }
+
+  // The whole process group, at once: a program that misbehaved is not asked twice.
+  void Kill() {
+    CloseStreams();
+    if (pid_ <= 0) return;
+    kill(-pid_, SIGKILL);
+    while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+  }
+
+  // End of the run: stdin closed, then SIGTERM after 5 s, SIGKILL after 5 more.
+  void Stop() {
+    CloseStreams();
+    if (pid_ <= 0) return;
+    for (int sig : {0, SIGTERM, SIGKILL}) {
+      if (sig != 0) kill(-pid_, sig);
+      const auto deadline = Clock::now() + std::chrono::seconds(5);
+      while (Clock::now() < deadline) {
+        if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+          kill(-pid_, SIGKILL);  // children it left behind
+          pid_ = -1;
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+    }
+  }
+
+  void Cleanup() {
+    Stop();
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+
+  std::string command_;
+  std::chrono::milliseconds timeout_;
+  fs::path root_;
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+  std::string pending_;  // read from the program, not yet a whole line
+  uint64_t last_id_ = 0;
+  uint64_t created_ = 0;  // the id of the last create, for execute's `created`
+  FeatureLevel max_level_ = kHighestFeatureLevel;
+  bool reports_reason_codes_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeServeBackend(std::string command, std::chrono::milliseconds timeout) {
+  return std::make_unique<ServeBackend>(std::move(command), timeout);
+}
+
+}  // namespace dmlconf
