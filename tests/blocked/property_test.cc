@@ -4,7 +4,8 @@
 // with guard bytes around every buffer and inputs checked untouched.
 //
 // Each seed also picks a threading configuration, so the threaded code runs
-// on small problems too (SetParallelThresholdForTesting). A failure prints
+// on small problems too (SetParallelThresholdForTesting), and every other
+// group of seeds streams its output (simd::SetStreamThresholdForTesting). A failure prints
 // the seed, the problem and a command line that reruns only it.
 //
 // DMLCONF_PROPERTY_COUNT  problems per operator (default 2000)
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "blocked/random_problem.h"
+#include "blocked/simd.h"
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
@@ -51,13 +53,15 @@ constexpr ThreadConfig kThreadConfigs[] = {
 
 class ScopedThreadConfig {
  public:
-  explicit ScopedThreadConfig(ThreadConfig config) {
+  ScopedThreadConfig(ThreadConfig config, bool stream) {
     blocked::SetThreadCount(config.threads);
     blocked::SetParallelThresholdForTesting(config.threshold_bytes);
+    if (stream) blocked::simd::SetStreamThresholdForTesting(1);
   }
   ~ScopedThreadConfig() {
     blocked::SetThreadCount(0);
     blocked::SetParallelThresholdForTesting(blocked::kDefaultParallelThresholdBytes);
+    blocked::simd::SetStreamThresholdForTesting(blocked::simd::kDefaultStreamBytes);
   }
 };
 
@@ -137,8 +141,10 @@ std::string ThisBinary() {
   const Problem problem = RandomProblem(type, rng);
   const ThreadConfig config = kThreadConfigs[seed % std::size(kThreadConfigs)];
   std::ostringstream context;
+  const bool stream = seed / std::size(kThreadConfigs) % 2 == 1;
   context << "seed " << seed << " (threads " << config.threads << ", threshold "
-          << config.threshold_bytes << " bytes): " << Describe(problem.desc);
+          << config.threshold_bytes << " bytes" << (stream ? ", streamed" : "")
+          << "): " << Describe(problem.desc);
   if (Validation v = Validate(problem.desc, kHighestFeatureLevel); !v.ok())
     return ::testing::AssertionFailure()
            << context.str() << "the generator made an invalid problem: " << v.ToString();
@@ -146,7 +152,7 @@ std::string ThisBinary() {
   const Run naive = Execute(&naive::Execute, problem.desc, inputs);
   Run blocked;
   {
-    ScopedThreadConfig scoped(config);
+    ScopedThreadConfig scoped(config, stream);
     blocked = Execute(&blocked::Execute, problem.desc, inputs);
   }
   for (const TestTensor& input : inputs)

@@ -102,6 +102,20 @@ TEST_P(SimdLoops, gather_elements) {
     }
 }
 
+TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
+  const std::vector<std::byte> in = Pattern(4 * kMaxLength + 64);
+  for (size_t misalign = 0; misalign < 64; misalign += 7)
+    for (size_t bytes = 0; bytes <= 4 * kMaxLength; ++bytes) {
+      Output out(misalign + bytes);
+      simd::StreamRun(out.get() + misalign, in.data() + 3, bytes);
+      ASSERT_EQ(0, std::memcmp(out.get() + misalign, in.data() + 3, bytes))
+          << "StreamRun misalign=" << misalign << " bytes=" << bytes;
+      for (size_t b = 0; b < misalign; ++b)
+        ASSERT_EQ(out.get()[b], kPoison) << "StreamRun wrote before dst, bytes=" << bytes;
+      ASSERT_TRUE(out.GuardIntact()) << "StreamRun misalign=" << misalign << " bytes=" << bytes;
+    }
+}
+
 TEST(SimdTargets, baseline_always_present_and_unknown_names_refused) {
   const std::vector<std::string> targets = SimdTargets();
   ASSERT_FALSE(targets.empty());

@@ -40,20 +40,66 @@ void CopyStridedOf(std::byte* dst, int64_t dst_stride, const std::byte* src, int
     CopyElement<T>(dst + int64_t(i) * dst_stride, src + int64_t(i) * src_stride);
 }
 
+// Output lines of a large problem are produced a piece at a time into an
+// L1-resident buffer and streamed out from there (simd::StreamRun): the
+// element-granular loops keep their plain stores, and memory sees whole
+// non-temporal lines. 4 KiB: small beside L1, long enough per stream.
+inline constexpr size_t kBounceBytes = 4096;
+
+// Calls produce(out, first, count) to write elements [first, first + count)
+// of a contiguous line of n elements at `out`: once at dst, or piece by
+// piece into the buffer then streamed. Pieces are whole multiples of `unit`
+// elements (n must be one too), for loops that write `unit` at a time.
+template <class Fn>
+void WriteLine(bool stream, std::byte* dst, size_t element_size, uint64_t n, uint64_t unit,
+               const Fn& produce) {
+  if (!stream) return produce(dst, 0, n);
+  assert(n % unit == 0 && unit * element_size <= kBounceBytes);
+  alignas(64) std::byte buffer[kBounceBytes];
+  const uint64_t per = kBounceBytes / element_size / unit * unit;
+  for (uint64_t first = 0; first < n; first += per) {
+    const uint64_t count = std::min(per, n - first);
+    produce(buffer, first, count);
+    simd::StreamRun(dst + first * element_size, buffer, count * element_size);
+  }
+}
+
+// SPACE_TO_DEPTH1's k output lines of n elements (`line` bytes apart) from
+// one interleaved input line, streamed: k pieces at a time in the buffer.
+inline void DeinterleaveStreamed(size_t es, int k, std::byte* dst, int64_t line,
+                                 const std::byte* src, uint64_t n) {
+  alignas(64) std::byte buffer[kBounceBytes];
+  const uint64_t per = kBounceBytes / es / uint64_t(k);
+  for (uint64_t r0 = 0; r0 < n; r0 += per) {
+    const uint64_t m = std::min(per, n - r0);
+    const int64_t piece = int64_t(m * es);
+    simd::Deinterleave(es, k, buffer, piece, src + r0 * uint64_t(k) * es, m);
+    for (int c = 0; c < k; ++c)
+      simd::StreamRun(dst + c * line + int64_t(r0 * es), buffer + c * piece, size_t(piece));
+  }
+}
+
 // A rows x cols block where one side is 2..4 elements and the block is
 // contiguous on the other tensor: an (de)interleave of a few lines, in SIMD
-// (DEPTH_TO_SPACE1's and SPACE_TO_DEPTH1's inner rows). Returns false when
-// the block has another shape.
+// (DEPTH_TO_SPACE1's and SPACE_TO_DEPTH1's inner rows), streamed out when
+// `stream`. Returns false when the block has another shape.
 inline bool CopyInterleaved(size_t element_size, std::byte* dst, int64_t dst_row, int64_t dst_col,
                             const std::byte* src, int64_t src_row, int64_t src_col, uint64_t rows,
-                            uint64_t cols) {
+                            uint64_t cols, bool stream) {
   const int64_t es = int64_t(element_size);
   if (dst_col == es && dst_row == int64_t(cols) * es && src_row == es && cols >= 2 && cols <= 4) {
-    simd::Interleave(element_size, int(cols), dst, src, src_col, rows);
+    WriteLine(stream, dst, element_size, rows * cols, cols,
+              [&](std::byte* out, uint64_t first, uint64_t count) {
+                simd::Interleave(element_size, int(cols), out, src + first / cols * element_size,
+                                 src_col, count / cols);
+              });
     return true;
   }
   if (src_row == es && src_col == int64_t(rows) * es && dst_col == es && rows >= 2 && rows <= 4) {
-    simd::Deinterleave(element_size, int(rows), dst, dst_row, src, cols);
+    if (stream)
+      DeinterleaveStreamed(element_size, int(rows), dst, dst_row, src, cols);
+    else
+      simd::Deinterleave(element_size, int(rows), dst, dst_row, src, cols);
     return true;
   }
   return false;
@@ -116,10 +162,12 @@ inline void CopyStrided(size_t element_size, std::byte* dst, int64_t dst_stride,
                   [&]<class T>() { CopyStridedOf<T>(dst, dst_stride, src, src_stride, n); });
 }
 
+// `stream`: (de)interleaves stream their output (other tiles do not).
 inline void CopyTiled(size_t element_size, std::byte* dst, int64_t dst_row, int64_t dst_col,
                       const std::byte* src, int64_t src_row, int64_t src_col, uint64_t rows,
-                      uint64_t cols) {
-  if (CopyInterleaved(element_size, dst, dst_row, dst_col, src, src_row, src_col, rows, cols))
+                      uint64_t cols, bool stream) {
+  if (CopyInterleaved(element_size, dst, dst_row, dst_col, src, src_row, src_col, rows, cols,
+                      stream))
     return;
   WithElementType(element_size, [&]<class T>() {
     CopyTiledOf<T>(dst, dst_row, dst_col, src, src_row, src_col, rows, cols);

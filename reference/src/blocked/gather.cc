@@ -40,6 +40,8 @@ constexpr uint64_t kElementOuterBlock = 64;
 // Rows up to this size are prefetched whole: past it a row no longer fits
 // in L1 beside the offsets and the output line.
 constexpr int64_t kMaxPrefetchBytes = 16 * 1024;
+// Slabs of whole rows are prefetched this many indices ahead.
+constexpr uint64_t kRowsAhead = 4;
 
 // The same documented choice as the naive reference (naive/gather.cc):
 // negative values of signed types count from the end, and the final index is
@@ -101,7 +103,7 @@ struct GatherPlan {
   int64_t axis_size = 1;
   int64_t axis_stride = 0;  // input bytes per index step
   size_t element_size = 0;
-
+  bool stream = false;  // the output bypasses the cache (simd::Streams)
   uint64_t chunk = kChunk;             // indices resolved per item
   uint64_t outer_block = kOuterBlock;  // outer coordinates per item
 
@@ -148,6 +150,7 @@ GatherPlan PlanGather(const GatherDesc& desc) {
   plan.index_type = desc.indices_tensor.data_type;
   plan.axis_size = input.sizes[axis];
   plan.axis_stride = in[axis];
+  plan.stream = simd::Streams(desc.output_tensor.ElementCount() * plan.element_size);
   if (!plan.has_slab) {
     plan.chunk = kElementChunk;
     plan.outer_block = kElementOuterBlock;
@@ -157,8 +160,13 @@ GatherPlan PlanGather(const GatherDesc& desc) {
 
 // One (outer, j) slab; a slab that is one run skips the plan's loops, which
 // matter when rows are short (1 KiB embedding rows, say).
-void CopySlab(const CopyPlan& slab, std::byte* dst, const std::byte* src, bool threaded) {
-  if (slab.outer.rank == 0 && slab.inner == CopyPlan::Inner::kRun)
+// `stream`: the whole output is large enough to bypass the cache
+// (simd::Streams).
+void CopySlab(const CopyPlan& slab, std::byte* dst, const std::byte* src, bool threaded,
+              bool stream) {
+  if (slab.outer.rank == 0 && slab.inner == CopyPlan::Inner::kRun && stream)
+    simd::StreamRun(dst, src, slab.cols.size * slab.element_size);
+  else if (slab.outer.rank == 0 && slab.inner == CopyPlan::Inner::kRun)
     CopyRun(dst, src, slab.cols.size * slab.element_size);
   else if (threaded)
     RunCopy(slab, dst, src);
@@ -186,7 +194,10 @@ void GatherChunkRows(const GatherPlan& plan, const Bindings& bindings, std::byte
     outer.Next();
     if (o + 1 < o1) PrefetchRow(bindings.inputs[0] + outer.offset(1), plan.RowBytes());
     if constexpr (std::is_same_v<O, int32_t>)
-      simd::GatherElements(plan.element_size, dst, src, offsets, n);
+      WriteLine(plan.stream, dst, plan.element_size, n, 1,
+                [&](std::byte* out, uint64_t first, uint64_t count) {
+                  simd::GatherElements(plan.element_size, out, src, offsets + first, count);
+                });
     else
       GatherElements(plan.element_size, dst, plan.index_inner.stride[0], src, offsets, n);
   }
@@ -196,13 +207,19 @@ void GatherChunkRows(const GatherPlan& plan, const Bindings& bindings, std::byte
 void CopyChunkSlabs(const GatherPlan& plan, const Bindings& bindings, std::byte* dst_chunk,
                     const int64_t* offsets, uint64_t n, uint64_t o0, uint64_t o1,
                     bool threaded_slabs) {
+  // Rows picked at random start where no hardware prefetcher looks: ask for
+  // whole one-run slabs a few rows ahead, so several rows' misses overlap.
+  const int64_t slab_bytes = int64_t(plan.slab.ElementCount() * plan.element_size);
+  const bool prefetch = plan.slab.outer.rank == 0 && slab_bytes <= kMaxPrefetchBytes;
   Cursor outer(plan.outer, o0);
   for (uint64_t o = o0; o < o1; ++o, outer.Next()) {
     std::byte* dst = dst_chunk + outer.offset(0);
     const std::byte* src = bindings.inputs[0] + outer.offset(1);
-    for (uint64_t j = 0; j < n; ++j)
+    for (uint64_t j = 0; j < n; ++j) {
+      if (prefetch && j + kRowsAhead < n) PrefetchRow(src + offsets[j + kRowsAhead], slab_bytes);
       CopySlab(plan.slab, dst + int64_t(j) * plan.index_inner.stride[0], src + offsets[j],
-               threaded_slabs);
+               threaded_slabs, plan.stream);
+    }
   }
 }
 
@@ -245,6 +262,7 @@ void RunGatherItems(const GatherPlan& plan, const Bindings& bindings, uint64_t b
     else
       GatherChunkRows(plan, bindings, dst_chunk, wide_offsets, n, o0, o1);
   }
+  if (plan.stream) simd::StreamFence();
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "blocked/copy_runs.h"
 #include "blocked/normalize.h"
+#include "blocked/simd.h"
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
 
@@ -46,7 +47,20 @@ struct ReversePlan {
   LoopDim along;   // Axis: output and input strides
   size_t element_size = 0;
   size_t length_size = 0;
+  bool stream = false;  // the output bypasses the cache (simd::Streams)
 };
+
+// Positions [first, first + count) of one line, written from `out` on: those
+// below `length` reversed, the rest copied.
+void ReverseLinePart(size_t es, std::byte* out, int64_t os, const std::byte* src, int64_t is,
+                     uint64_t length, uint64_t first, uint64_t count) {
+  const uint64_t end = first + count;
+  const uint64_t reversed_end = std::min(end, std::max(length, first));
+  if (first < reversed_end)
+    CopyStrided(es, out, os, src + int64_t(length - 1 - first) * is, -is, reversed_end - first);
+  out += int64_t(reversed_end - first) * os;
+  CopyStrided(es, out, os, src + int64_t(reversed_end) * is, is, end - reversed_end);
+}
 
 void ReverseLines(const ReversePlan& plan, const Bindings& bindings, uint64_t begin,
                   uint64_t end) {
@@ -58,9 +72,15 @@ void ReverseLines(const ReversePlan& plan, const Bindings& bindings, uint64_t be
     const uint64_t length = LoadLength(bindings.inputs[1] + line.offset(2), plan.length_size, n);
     std::byte* dst = bindings.outputs[0] + line.offset(0);
     const std::byte* src = bindings.inputs[0] + line.offset(1);
-    if (length > 0) CopyStrided(es, dst, os, src + int64_t(length - 1) * is, -is, length);
-    CopyStrided(es, dst + int64_t(length) * os, os, src + int64_t(length) * is, is, n - length);
+    if (!plan.stream || os != int64_t(es)) {
+      ReverseLinePart(es, dst, os, src, is, length, 0, n);
+      continue;
+    }
+    WriteLine(true, dst, es, n, 1, [&](std::byte* out, uint64_t first, uint64_t count) {
+      ReverseLinePart(es, out, os, src, is, length, first, count);
+    });
   }
+  if (plan.stream) simd::StreamFence();
 }
 
 // Columns [j0, j0 + m) of P as runs of equal (clamped) length. False when
@@ -112,14 +132,20 @@ bool CollectRuns(const ReversePlan& plan, const LoopDim& p, const std::byte* len
 // 1.4x slower than descending writes.
 void CopyRuns(const ReversePlan& plan, const LoopDim& p, const Runs& runs, std::byte* dst,
               const std::byte* src, uint64_t k0, uint64_t k1) {
+  const int64_t es = int64_t(plan.element_size);
+  const bool packed = p.stride[0] == es && p.stride[1] == es;
   for (uint64_t k = k0; k < k1; ++k) {
     for (uint64_t r = 0; r < runs.count; ++r) {
       const uint64_t length = runs.length[r];
       const uint64_t to = k < length ? length - 1 - k : k;
       const int64_t j = int64_t(runs.start[r]);
-      CopyStrided(plan.element_size, dst + int64_t(to) * plan.along.stride[0] + j * p.stride[0],
-                  p.stride[0], src + int64_t(k) * plan.along.stride[1] + j * p.stride[1],
-                  p.stride[1], runs.start[r + 1] - runs.start[r]);
+      std::byte* to_row = dst + int64_t(to) * plan.along.stride[0] + j * p.stride[0];
+      const std::byte* from_row = src + int64_t(k) * plan.along.stride[1] + j * p.stride[1];
+      const uint64_t n = runs.start[r + 1] - runs.start[r];
+      if (plan.stream && packed)
+        simd::StreamRun(to_row, from_row, n * plan.element_size);
+      else
+        CopyStrided(plan.element_size, to_row, p.stride[0], from_row, p.stride[1], n);
     }
   }
 }
@@ -156,6 +182,7 @@ void ReverseAcross(const ReversePlan& plan, const LoopNest& rest, const LoopDim&
                k0, k1);
     }
   }
+  if (plan.stream) simd::StreamFence();
 }
 
 }  // namespace
@@ -175,6 +202,7 @@ void ReverseSubsequences(const ReverseSubsequencesDesc& desc, const Bindings& bi
     if (d != desc.axis) plan.lines.Push(output.sizes[d], o[d], i[d], l[d]);
   Normalize(plan.lines);
   const uint64_t bytes = output.ElementCount() * plan.element_size;
+  plan.stream = simd::Streams(bytes);
   const int last = plan.lines.rank - 1;
   if (last < 0 || std::llabs(plan.along.stride[0]) < std::llabs(plan.lines.dims[last].stride[0])) {
     const uint64_t items = plan.lines.Count();

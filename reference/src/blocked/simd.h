@@ -30,4 +30,23 @@ void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint
 void GatherElements(size_t element_size, std::byte* dst, const std::byte* src,
                     const int32_t* offsets, uint64_t n);
 
+// A contiguous run with non-temporal stores (bypassing the cache). For
+// outputs of the threshold below or more. Such stores are weakly
+// ordered: a thread calls StreamFence() once after its last StreamRun,
+// before anyone (the caller after the parallel region) reads the output.
+void StreamRun(std::byte* dst, const std::byte* src, size_t bytes);
+void StreamFence();
+
+// Kernels whose whole output is at least this large stream it: twice the
+// 32 MiB L3 of the benchmark machine, so the output could not have stayed in
+// cache for its reader anyway, and under the 240 MiB above which glibc's
+// memcpy (the benchmarks' yardstick) streams its own stores.
+inline constexpr uint64_t kDefaultStreamBytes = uint64_t(64) << 20;
+
+// Whether a kernel writing `output_bytes` streams them.
+bool Streams(uint64_t output_bytes);
+// Tests lower the threshold (to 1 byte, say) so that small problems take the
+// streaming paths. Not thread-safe against concurrent kernel calls.
+void SetStreamThresholdForTesting(uint64_t bytes);
+
 }  // namespace dmlconf::blocked::simd

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "blocked/copy_runs.h"
+#include "blocked/simd.h"
 #include "blocked/threading.h"
 
 namespace dmlconf::blocked {
@@ -32,9 +33,10 @@ Span Piece(uint64_t size, uint64_t piece, uint64_t pieces) {
   return {begin, size * (piece + 1) / pieces - begin};
 }
 
-// Items [begin, end) of outer.Count() * pieces, piece fastest.
+// Items [begin, end) of outer.Count() * pieces, piece fastest. `stream`:
+// contiguous runs bypass the cache (simd::Streams).
 void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64_t pieces,
-              uint64_t begin, uint64_t end) {
+              uint64_t begin, uint64_t end, bool stream) {
   Cursor cursor(plan.outer, begin / pieces);
   uint64_t piece = begin % pieces;
   const size_t es = plan.element_size;
@@ -45,13 +47,15 @@ void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64
       const Span r = Piece(plan.rows.size, piece, pieces);
       CopyTiled(es, d + int64_t(r.begin) * plan.rows.stride[0], plan.rows.stride[0],
                 plan.cols.stride[0], s + int64_t(r.begin) * plan.rows.stride[1],
-                plan.rows.stride[1], plan.cols.stride[1], r.count, plan.cols.size);
+                plan.rows.stride[1], plan.cols.stride[1], r.count, plan.cols.size, stream);
     } else {
       const Span c = Piece(plan.cols.size, piece, pieces);
       d += int64_t(c.begin) * plan.cols.stride[0];
       s += int64_t(c.begin) * plan.cols.stride[1];
       // kRun: both strides are the element size, so the piece is one block of bytes.
-      if (plan.inner == CopyPlan::Inner::kRun)
+      if (plan.inner == CopyPlan::Inner::kRun && stream)
+        simd::StreamRun(d, s, c.count * es);
+      else if (plan.inner == CopyPlan::Inner::kRun)
         CopyRun(d, s, c.count * es);
       else
         CopyStrided(es, d, plan.cols.stride[0], s, plan.cols.stride[1], c.count);
@@ -61,6 +65,7 @@ void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64
       cursor.Next();
     }
   }
+  if (stream) simd::StreamFence();
 }
 
 }  // namespace
@@ -86,7 +91,7 @@ CopyPlan PlanCopy(LoopNest nest, size_t element_size) {
 }
 
 void RunCopySerial(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
-  RunItems(plan, dst, src, 1, 0, plan.outer.Count());
+  RunItems(plan, dst, src, 1, 0, plan.outer.Count(), /*stream=*/false);
 }
 
 void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
@@ -97,8 +102,9 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   const uint64_t wanted = uint64_t(ThreadsFor(outer * split, bytes));
   const uint64_t pieces = outer >= wanted ? 1 : std::min(split, (wanted + outer - 1) / outer);
   const uint64_t items = outer * pieces;
+  const bool stream = simd::Streams(bytes);
   ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
-    RunItems(plan, dst, src, pieces, begin, end);
+    RunItems(plan, dst, src, pieces, begin, end, stream);
   });
 }
 

@@ -1,0 +1,75 @@
+// simd::StreamRun (simd.h): a contiguous run written with non-temporal
+// stores. glibc's memcpy switches to them itself above its threshold (240 MiB
+// on the benchmark machine), so a kernel that copies a large output as many
+// shorter runs would otherwise pay a read-for-ownership per written line that
+// memcpy of the same bytes does not.
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <cstring>
+
+#include "blocked/simd.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "blocked/simd_stream.cc"
+#include "hwy/foreach_target.h"  // before highway.h
+#include "hwy/highway.h"
+#include "hwy/cache_control.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dmlconf::blocked::simd {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+void StreamRunImpl(std::byte* dst, const std::byte* src, size_t bytes) {
+  const hn::ScalableTag<uint8_t> d;
+  const size_t lanes = hn::Lanes(d);
+  // Non-temporal stores need aligned vectors: the head up to the first
+  // aligned byte, and the tail after the last whole vector, go as memcpy.
+  const size_t head = std::min(bytes, (lanes - reinterpret_cast<uintptr_t>(dst) % lanes) % lanes);
+  std::memcpy(dst, src, head);
+  auto* out = reinterpret_cast<uint8_t*>(dst);
+  const auto* in = reinterpret_cast<const uint8_t*>(src);
+  size_t i = head;
+  for (; i + 4 * lanes <= bytes; i += 4 * lanes) {
+    const auto v0 = hn::LoadU(d, in + i), v1 = hn::LoadU(d, in + i + lanes);
+    const auto v2 = hn::LoadU(d, in + i + 2 * lanes), v3 = hn::LoadU(d, in + i + 3 * lanes);
+    hn::Stream(v0, d, out + i);
+    hn::Stream(v1, d, out + i + lanes);
+    hn::Stream(v2, d, out + i + 2 * lanes);
+    hn::Stream(v3, d, out + i + 3 * lanes);
+  }
+  for (; i + lanes <= bytes; i += lanes) hn::Stream(hn::LoadU(d, in + i), d, out + i);
+  assert(bytes - i < lanes);
+  std::memcpy(dst + i, src + i, bytes - i);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace dmlconf::blocked::simd
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace dmlconf::blocked::simd {
+
+HWY_EXPORT(StreamRunImpl);
+
+void StreamRun(std::byte* dst, const std::byte* src, size_t bytes) {
+  HWY_DYNAMIC_DISPATCH(StreamRunImpl)(dst, src, bytes);
+}
+
+void StreamFence() { hwy::FlushStream(); }
+
+namespace {
+std::atomic<uint64_t> stream_threshold{kDefaultStreamBytes};
+}  // namespace
+
+bool Streams(uint64_t output_bytes) {
+  return output_bytes >= stream_threshold.load(std::memory_order_relaxed);
+}
+
+void SetStreamThresholdForTesting(uint64_t bytes) {
+  stream_threshold.store(bytes, std::memory_order_relaxed);
+}
+
+}  // namespace dmlconf::blocked::simd
+#endif  // HWY_ONCE
