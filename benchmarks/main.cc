@@ -224,7 +224,7 @@ void RegisterVariant(const Variant& v) {
   if (large && AllThreads() > 1) thread_counts.push_back(AllThreads());
   for (int threads : thread_counts) Register(v, Impl::kMemcpy, threads);
   for (int threads : thread_counts) Register(v, Impl::kBlocked, threads);
-  Register(v, Impl::kNaive, 1);
+  if (!v.shape->beyond_cache) Register(v, Impl::kNaive, 1);
   Register(v, Impl::kEigen, 1);
   if (onednn)
     for (int threads : thread_counts) Register(v, Impl::kOneDnn, threads);

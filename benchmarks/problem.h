@@ -27,6 +27,10 @@ struct Shape {
   ShapeKind kind;
   std::vector<DataType> types;
   OperatorDesc (*make)(DataType type);
+  // 256 MiB of output for every element type, eight times the 32 MiB L3:
+  // what runs at memory bandwidth rather than in cache. The naive kernel
+  // skips these (seconds per call); bench_report.py --quick skips them all.
+  bool beyond_cache = false;
 };
 
 // The shapes the suite measures, in registration order.

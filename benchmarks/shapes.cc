@@ -1,6 +1,7 @@
 // The shapes the suite measures. Element counts, not byte counts, are held
 // fixed across element sizes, so the naive kernel's per-element cost stays
-// bounded and the whole run fits in about five minutes on two cores.
+// bounded and the whole run fits in about five minutes on two cores; the
+// beyond-cache shapes (256 MiB of output) come last.
 #include "problem.h"
 
 namespace dmlconf::bench {
@@ -66,6 +67,52 @@ const Sizes kDepthB2 = {1, 8, 512, 1024};   // C' = 2
 const Sizes kDepthB4 = {1, 32, 256, 512};   // C' = 2
 const Sizes kSpace = {1, 2, 1024, 2048};
 
+// Beyond-cache shapes: 256 MiB of output whatever the element size, so the
+// outermost size grows as elements shrink (x4 for u8 against f32).
+constexpr uint32_t k256MiB = 256u << 20;
+uint32_t Rows(DataType type, uint32_t row_elements) {
+  return k256MiB / (row_elements * uint32_t(ElementSize(type)));
+}
+
+std::vector<Shape> BeyondCacheShapes() {
+  using K = ShapeKind;
+  using T = DataType;
+  // Element-granular SPLIT and JOIN: pairs of elements split into (or joined
+  // from) two one-element-wide halves.
+  return {
+      {OperatorType::kSplit, "long_runs_mid_axis_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeSplit(t, {Rows(t, 1024 * 512), 1024, 512}, 1, kMidAxisParts);
+       }, true},
+      {OperatorType::kSplit, "inner_units_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeSplit(t, {Rows(t, 2), 2}, 1, {1, 1}); }, true},
+      {OperatorType::kJoin, "long_runs_mid_axis_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeJoin(t, {Rows(t, 1024 * 512), 1024, 512}, 1, kMidAxisParts);
+       }, true},
+      {OperatorType::kJoin, "inner_units_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeJoin(t, {Rows(t, 2), 2}, 1, {1, 1}); }, true},
+      {OperatorType::kGather, "long_runs_rows_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeGather(t, {Rows(t, 1024), 1024}, 0, Rows(t, 1024));
+       }, true},
+      {OperatorType::kGather, "inner_random_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeGather(t, {Rows(t, 2048), 2048}, 1, 2048); }, true},
+      {OperatorType::kDepthToSpace1, "dcr_b2_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeD2S(t, {1, 8, Rows(t, 8 * 2048), 2048}, 2, kDcr);
+       }, true},
+      {OperatorType::kSpaceToDepth1, "dcr_b2_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeS2D(t, {1, 2, Rows(t, 2 * 4096), 4096}, 2, kDcr);
+       }, true},
+      {OperatorType::kReverseSubsequences, "long_runs_outer_axis_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeReverse(t, {Rows(t, 8192), 8192}, 0); }, true},
+      {OperatorType::kReverseSubsequences, "inner_axis_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeReverse(t, {Rows(t, 2048), 2048}, 1); }, true},
+  };
+}
+
 std::vector<Shape> BuildShapes() {
   using K = ShapeKind;
   using T = DataType;
@@ -116,7 +163,11 @@ std::vector<Shape> BuildShapes() {
 }  // namespace
 
 const std::vector<Shape>& AllShapes() {
-  static const std::vector<Shape> shapes = BuildShapes();
+  static const std::vector<Shape> shapes = [] {
+    std::vector<Shape> all = BuildShapes();
+    for (Shape& shape : BeyondCacheShapes()) all.push_back(std::move(shape));
+    return all;
+  }();
   return shapes;
 }
 
