@@ -194,13 +194,21 @@ class Host {
   CreatedOperator created_;
 };
 
+std::string TextField(const json& request, const char* name) {
+  if (!request.is_object() || !request.contains(name) || !request[name].is_string()) return "";
+  return request[name].get<std::string>();
+}
+
+// The request being answered, named in the crash line so a crash can be reproduced.
+char g_current_request[160] = "none";
+
 // Under Xvfb, Wine answers an unhandled exception by starting winedbg, whose crash
 // dialog waits for a click that never comes: dmlconf would wait out its timeout. Say
 // what happened on stderr and end at once instead; dmlconf sees the pipe close.
 LONG WINAPI EndOnCrash(EXCEPTION_POINTERS* info) {
-  std::fprintf(stderr, "dmlconf-directml-host: crashed with exception 0x%08lX at %p\n",
+  std::fprintf(stderr, "dmlconf-directml-host: crashed with exception 0x%08lX at %p during %s\n",
                static_cast<unsigned long>(info->ExceptionRecord->ExceptionCode),
-               info->ExceptionRecord->ExceptionAddress);
+               info->ExceptionRecord->ExceptionAddress, g_current_request);
   std::fflush(stderr);
   TerminateProcess(GetCurrentProcess(), 3);
   return EXCEPTION_EXECUTE_HANDLER;
@@ -227,6 +235,8 @@ int main() {
     if (line.empty()) continue;
     json request = json::parse(line, nullptr, false);
     json id = request.is_object() && request.contains("id") ? request["id"] : json();
+    std::snprintf(g_current_request, sizeof g_current_request, "request %s (%s %s)", id.dump().c_str(),
+                  TextField(request, "action").c_str(), TextField(request, "operator").c_str());
     json reply;
     try {
       reply = request.is_object() ? host.Handle(request)
