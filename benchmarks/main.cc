@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
+#include <string_view>
 #include <map>
 #include <memory>
 
@@ -19,6 +21,7 @@
 #include "dmlconf/naive.h"
 #include "dmlconf/validate.h"
 #include "peers.h"
+#include "shape_list.h"
 
 namespace dmlconf::bench {
 namespace {
@@ -48,11 +51,7 @@ const char* OperatorLabel(OperatorType op) {
 
 int AllThreads() { return std::max(omp_get_num_procs(), 1); }
 
-struct Variant {
-  const Shape* shape;
-  DataType type;
-  std::string prefix;  // "Split/long_runs_mid_axis/f32"
-};
+using Variant = ShapeVariant;
 
 // Siblings run one after another, so one cached problem (tens of MiB) is
 // enough; building it per repetition would dominate a five-minute run.
@@ -230,18 +229,28 @@ void RegisterVariant(const Variant& v) {
     for (int threads : thread_counts) Register(v, Impl::kOneDnn, threads);
 }
 
-void RegisterAll() {
+std::vector<Variant> AllVariants() {
+  std::vector<Variant> variants;
   for (const Shape& shape : AllShapes())
     for (DataType type : shape.types)
-      RegisterVariant({&shape, type,
-                       std::string(OperatorLabel(shape.op)) + "/" + shape.name + "/" +
-                           ShortTypeName(type)});
+      variants.push_back({&shape, type,
+                          std::string(OperatorLabel(shape.op)) + "/" + shape.name + "/" +
+                              ShortTypeName(type)});
+  return variants;
+}
+
+void RegisterAll() {
+  for (const Variant& v : AllVariants()) RegisterVariant(v);
 }
 
 }  // namespace
 }  // namespace dmlconf::bench
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::string_view(argv[1]) == "--dmlconf_shapes_json") {
+    dmlconf::bench::PrintShapesJson(std::cout, dmlconf::bench::AllVariants());
+    return 0;
+  }
   dmlconf::bench::RegisterAll();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

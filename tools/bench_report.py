@@ -7,7 +7,12 @@ comparable between runs). Each target of the performance issue gets PASS or
 MISS next to its figure.
 
     tools/bench_report.py --binary build-bench/benchmarks/dmlconf_benchmarks
+    tools/bench_report.py --binary ... --quick     # without the 256 MiB shapes
     tools/bench_report.py --json reports/benchmarks.json     # re-render only
+
+With --binary it also runs the ONNX Runtime peer (benchmarks/ort_peer.js,
+Node and tools/node's onnxruntime-node; --no-onnxruntime to skip) on the
+binary's own shape list, and keeps its figures in the same JSON.
 
 Standard library only.
 """
@@ -24,17 +29,43 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 
-# The issue's targets.
-LONG_RUN_MIN = 0.8        # blocked / memcpy throughput, long-run shapes
-GRANULAR_MIN = 0.3        # the same, element-granular shapes with 4-byte elements
+# The issue's targets (issue 11): blocked time over memcpy time of the same
+# output bytes, same thread count, for f32 and u8; lower is better.
+LONG_RUN_MAX = 1.1          # every long-run shape...
+WHOLE_ROWS_MAX = 1.15       # ...but GATHER of whole rows
+DEPTH_SPACE_MAX = 1.25      # DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1, any order, block 2-4
+REVERSE_INNER_MAX = 1.5     # REVERSE_SUBSEQUENCES along the innermost axis
+GATHER_ELEMENTS_MAX = 3.0   # GATHER of single elements
+JUDGED_TYPES = ("f32", "u8")
+PEER_MIN_BYTES = 1 << 20    # ahead of every peer on shapes of 1 MiB or more
 NAIVE_MIN_SPEEDUP = 10.0  # naive time / blocked time, problems of >= 1 MiB
 NAIVE_MIN_BYTES = 1 << 20
-OVERHEAD_MAX_NS = 1000.0  # small problems: blocked time - memcpy time
+OVERHEAD_MAX_NS = 500.0   # small problems: blocked time - memcpy time
 ALLOC_MAX_BYTES = 4096    # per call, on every shape: a constant, not a tensor
 # A ratio is judged only when both of its times are steady: above this
 # coefficient of variation (stddev / mean over the repetitions) on either side
 # the figure is shown, marked NOISY, and neither passes nor misses.
 CV_MAX = 0.10
+PEERS = ("eigen", "onednn", "onnxruntime")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ORT_PEER = os.path.join(ROOT, "benchmarks", "ort_peer.js")
+
+
+def memcpy_target(op, shape, kind):
+    """(name, limit) of the blocked/memcpy time target for a shape, or None."""
+    if kind == "long_runs":
+        if op == "Gather":
+            return "GATHER whole rows", WHOLE_ROWS_MAX
+        return "long runs", LONG_RUN_MAX
+    if kind != "element_granular":
+        return None
+    if op in ("DepthToSpace1", "SpaceToDepth1"):
+        return "DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1", DEPTH_SPACE_MAX
+    if op == "ReverseSubsequences":
+        return "REVERSE_SUBSEQUENCES innermost axis", REVERSE_INNER_MAX
+    if op == "Gather":
+        return "GATHER element-granular", GATHER_ELEMENTS_MAX
+    return None  # element-granular SPLIT / JOIN: measured, no target
 
 NAME = re.compile(r"^(?P<op>[^/]+)/(?P<shape>[^/]+)/(?P<type>[^/]+)/(?P<impl>[^/]+)"
                   r"/threads:(?P<threads>\d+)")
@@ -75,6 +106,7 @@ class Variant:
 
 def run_binary(binary, repetitions, min_time, extra):
     """Runs the suite once and returns the path of its JSON."""
+    extra = list(extra)
     out = tempfile.NamedTemporaryFile(prefix="dmlconf_bench_", suffix=".json", delete=False)
     out.close()
     command = [binary, f"--benchmark_out={out.name}", "--benchmark_out_format=json",
@@ -86,6 +118,30 @@ def run_binary(binary, repetitions, min_time, extra):
     print("running:", " ".join(command), file=sys.stderr)
     subprocess.run(command, check=True, stdout=sys.stderr)
     return out.name
+
+
+def run_onnxruntime(binary, quick, threads):
+    """Runs the ONNX Runtime peer on the binary's shapes; its JSON, or None."""
+    shapes = tempfile.NamedTemporaryFile(prefix="dmlconf_shapes_", suffix=".json", delete=False)
+    out = tempfile.NamedTemporaryFile(prefix="dmlconf_ort_", suffix=".json", delete=False)
+    shapes.close()
+    out.close()
+    with open(shapes.name, "w") as f:
+        subprocess.run([binary, "--dmlconf_shapes_json"], check=True, stdout=f)
+    command = ["node", ORT_PEER, shapes.name, out.name, "--threads", f"1,{threads}"]
+    if quick:
+        command += ["--filter", "^(?!.*_256m/)"]
+    print("running:", " ".join(command), file=sys.stderr)
+    try:
+        subprocess.run(command, check=True, stdout=sys.stderr)
+        with open(out.name) as f:
+            return json.load(f)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"bench_report: ONNX Runtime peer skipped: {error}", file=sys.stderr)
+        return None
+    finally:
+        os.unlink(shapes.name)
+        os.unlink(out.name)
 
 
 def seconds_of(entry, threads):
@@ -115,7 +171,21 @@ def collect(document):
             continue
         runs.setdefault(key, []).append(entry)
 
+    # The ONNX Runtime peer's medians, from its profiler, kept in the JSON.
+    peer_seconds = {}
+    for result in (document.get("dmlconf_onnxruntime") or {}).get("results", []):
+        match = NAME.match(result["name"])
+        if match and "seconds" in result:
+            key = (match["op"], match["shape"], match["type"], match["impl"],
+                   int(match["threads"]))
+            peer_seconds[key] = result["seconds"]
+            cvs[key] = result.get("cv", 0.0)
+
     variants = {}
+    for (op, shape, type_, impl, threads), seconds in peer_seconds.items():
+        if (op, shape, type_) in {k[:3] for k in runs}:
+            variants.setdefault((op, shape, type_), Variant(op, shape, type_)).samples[
+                (impl, threads)] = Sample(seconds, 0.0, cvs.get((op, shape, type_, impl, threads), 0.0))
     for (op, shape, type_, impl, threads), entries in runs.items():
         variant = variants.setdefault((op, shape, type_), Variant(op, shape, type_))
         variant.kind = entries[0].get("label", variant.kind)
@@ -124,7 +194,8 @@ def collect(document):
             statistics.median(seconds_of(e, threads) for e in entries),
             max(e.get("alloc_bytes_per_call", 0.0) for e in entries),
             cvs.get((op, shape, type_, impl, threads), 0.0))
-    return list(variants.values())  # in the binary's registration order
+    order = {key[:3]: i for i, key in enumerate(runs)}
+    return sorted(variants.values(), key=lambda v: order.get((v.op, v.shape, v.type), 0))
 
 
 def ratio(numerator, denominator):
@@ -172,19 +243,18 @@ def evaluate(variant, verdicts):
                                 higher_is_better, cv))
         return verdict_cell(value, passed, fmt, cv)
 
+    target = memcpy_target(variant.op, variant.shape, variant.kind)
     for threads in variant.thread_counts():
-        throughput = ratio(variant.time("memcpy", threads), variant.time("blocked", threads))
+        slowdown = ratio(variant.time("blocked", threads), variant.time("memcpy", threads))
         column = f"blocked/memcpy {threads}T"
         keys = [("memcpy", threads), ("blocked", threads)]
-        if variant.kind == "long_runs":
-            row[column] = judge(f"long runs >= {LONG_RUN_MIN}x memcpy ({threads}T)", throughput,
-                                throughput is not None and throughput >= LONG_RUN_MIN, keys)
-        elif variant.kind == "element_granular" and variant.type.endswith("32"):
-            row[column] = judge(f"4-byte element-granular >= {GRANULAR_MIN}x memcpy ({threads}T)",
-                                throughput, throughput is not None and throughput >= GRANULAR_MIN,
-                                keys)
+        if target and variant.type in JUDGED_TYPES:
+            name, limit = target
+            row[column] = judge(f"{name}: blocked/memcpy time <= {limit:g} ({threads}T)", slowdown,
+                                slowdown is not None and slowdown <= limit, keys,
+                                higher_is_better=False)
         else:
-            row[column] = verdict_cell(throughput, None)
+            row[column] = verdict_cell(slowdown, None)
 
     speedup = ratio(variant.time("naive", 1), variant.time("blocked", 1))
     if variant.output_bytes >= NAIVE_MIN_BYTES:
@@ -194,13 +264,16 @@ def evaluate(variant, verdicts):
     else:
         row["naive/blocked"] = verdict_cell(speedup, None)
 
-    for peer in ("eigen", "onednn"):
+    for peer in PEERS:
         for threads in sorted({t for (impl, t) in variant.samples if impl == peer}):
             figure = ratio(variant.time(peer, threads), variant.time("blocked", threads))
             label = f"{peer}/blocked {threads}T"
-            row[label] = judge(f"blocked faster than {peer} ({threads}T)", figure,
-                               figure is not None and figure > 1.0,
-                               [(peer, threads), ("blocked", threads)])
+            if variant.output_bytes >= PEER_MIN_BYTES:
+                row[label] = judge(f"blocked faster than {peer} ({threads}T, >= 1 MiB)", figure,
+                                   figure is not None and figure > 1.0,
+                                   [(peer, threads), ("blocked", threads)])
+            else:
+                row[label] = verdict_cell(figure, None)
 
     if variant.kind == "small":
         blocked, memcpy = variant.time("blocked", 1), variant.time("memcpy", 1)
@@ -267,13 +340,16 @@ def summarize(verdicts):
     return lines
 
 
-def render(document, variants, command):
+def render(document, variants, command, notes=""):
     context = document.get("context", {})
     verdicts = []
     rows = {v.prefix: evaluate(v, verdicts) for v in variants}
     all_threads = max((row["_all_threads"] for row in rows.values()), default=1)
     threads = [1] + ([all_threads] if all_threads > 1 else [])
     load = context.get("load_avg") or []
+    ort = document.get("dmlconf_onnxruntime")
+    ort_line = (f"onnxruntime-node {ort['context'].get('onnxruntime', '?')}, CPU EP, "
+                f"Node {ort['context'].get('node', '?')}" if ort else "not run")
 
     out = ["# Benchmarks", "",
            "Generated by `tools/bench_report.py` from `reports/benchmarks.json`; do not edit by hand.",
@@ -282,26 +358,35 @@ def render(document, variants, command):
            f"(benchmark context: {context.get('num_cpus', '?')} CPUs at "
            f"{context.get('mhz_per_cpu', '?')} MHz)",
            f"- Run on: {context.get('date', '?')}; load average at start: "
-           f"{', '.join(f'{x:.2f}' for x in load) or '?'} (a shared machine)",
+           f"{', '.join(f'{x:.2f}' for x in load) or '?'}, at the end: "
+           f"{', '.join(f'{x:.2f}' for x in document.get('dmlconf_load_end', [])) or '?'} "
+           "(a shared machine)",
+           f"- ONNX Runtime peer: {ort_line}",
            f"- oneDNN peer: {context.get('onednn', '?')}; counting allocator: "
            f"{context.get('counting_allocations', '?')}",
            f"- Command: `{command}`", "",
            "## How to read", "",
            "Every figure is a ratio of two implementations measured on the same shape in the "
-           "same binary (medians of the repetitions). `blocked/memcpy` is blocked throughput "
-           "as a fraction of `memcpy` of the same output bytes with the same number of threads "
-           "(the threaded `memcpy` splits one copy over an OpenMP team); `naive/blocked` and "
-           "`<peer>/blocked` are how many times faster blocked is (above 1: blocked wins). "
-           "One-thread figures use CPU time, threaded ones wall time. `overhead ns` is blocked "
-           "minus memcpy per call on the small problems; `alloc B/call` is the most bytes the "
-           "blocked kernel allocated in one call (counting `malloc` interposed in the binary). "
+           "same binary (medians of the repetitions). `blocked/memcpy` is blocked's *time* "
+           "over `memcpy`'s time for the same output bytes with the same number of threads "
+           "(the threaded `memcpy` splits one copy over an OpenMP team): lower is better, 1.00 "
+           "is memory speed. `naive/blocked` and `<peer>/blocked` are how many times faster "
+           "blocked is (above 1: blocked wins). One-thread figures use CPU time, threaded ones "
+           "wall time. `onnxruntime` is ONNX Runtime's CPU execution provider on a one-node "
+           "model of the same shape and thread count, its time the node's kernel time from "
+           "ORT's profiler (`benchmarks/ort_peer.js`; whole microseconds, so small shapes are "
+           "coarse). `overhead ns` is blocked minus memcpy per call on the small problems; "
+           "`alloc B/call` is the most bytes the blocked kernel allocated in one call "
+           "(counting `malloc` interposed in the binary). Targets are judged for f32 and u8; "
+           "other types are shown. Shapes named `*_256m` write 256 MiB, eight times the L3. "
            f"A timed figure either of whose two medians varied by more than {CV_MAX:.0%} "
            "(coefficient of variation over the repetitions) is marked NOISY: it is shown but "
            "judged neither way, since on a shared machine it measures the neighbours.",
            "", "## Targets", ""]
     out += summarize(verdicts)
     columns = ([f"blocked/memcpy {t}T" for t in threads] + ["naive/blocked"]
-               + [f"eigen/blocked 1T"] + [f"onednn/blocked {t}T" for t in threads])
+               + [f"eigen/blocked 1T"] + [f"onednn/blocked {t}T" for t in threads]
+               + [f"onnxruntime/blocked {t}T" for t in threads])
     for kind, title in (("long_runs", "Long contiguous runs"),
                         ("element_granular", "Element-granular"),
                         ("small", "Small problems")):
@@ -316,6 +401,8 @@ def render(document, variants, command):
     noisy = [v for v in verdicts if v.noisy]
     out += ["", "## Too noisy to judge", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure} (cv {v.cv:.2f})" for v in noisy] or ["None."]
+    if notes:
+        out += ["", notes.rstrip()]
     return "\n".join(out) + "\n", verdicts
 
 
@@ -329,13 +416,27 @@ def main():
     parser.add_argument("--out", default="reports/benchmarks.md")
     parser.add_argument("--json-out", default="reports/benchmarks.json",
                         help="where to keep the raw JSON of a run (with --binary)")
+    parser.add_argument("--quick", action="store_true",
+                        help="leave out the 256 MiB shapes (about half the run time)")
+    parser.add_argument("--no-onnxruntime", action="store_true",
+                        help="do not run the ONNX Runtime peer")
+    parser.add_argument("--notes", default=os.path.join(ROOT, "benchmarks", "report_notes.md"),
+                        help="markdown appended to the report: why each miss misses")
     parser.add_argument("extra", nargs="*", help="more flags for the binary (after --)")
     args = parser.parse_args()
 
     if args.binary:
-        path = run_binary(args.binary, args.repetitions, args.min_time, args.extra)
+        extra = list(args.extra)
+        if args.quick:
+            extra.append("--benchmark_filter=^(?!.*_256m/)")
+        load_start = os.getloadavg()
+        path = run_binary(args.binary, args.repetitions, args.min_time, extra)
+        ort = None if args.no_onnxruntime else run_onnxruntime(
+            args.binary, args.quick, os.cpu_count() or 1)
         command = (f"tools/bench_report.py --binary {args.binary} --repetitions "
-                   f"{args.repetitions} --min-time {args.min_time}")
+                   f"{args.repetitions} --min-time {args.min_time}"
+                   + (" --quick" if args.quick else "")
+                   + (" --no-onnxruntime" if args.no_onnxruntime else ""))
     else:
         path = args.json
         command = f"(unknown; rendered by tools/bench_report.py --json {args.json})"
@@ -344,6 +445,10 @@ def main():
     # The JSON remembers the run's command, so that a re-render names the run.
     command = document.setdefault("dmlconf_command", command)
     if args.binary:
+        document["dmlconf_load_start"] = list(load_start)
+        document["dmlconf_load_end"] = list(os.getloadavg())
+        if ort:
+            document["dmlconf_onnxruntime"] = ort
         os.makedirs(os.path.dirname(args.json_out) or ".", exist_ok=True)
         with open(args.json_out, "w") as f:
             json.dump(document, f, indent=1)
@@ -353,7 +458,11 @@ def main():
     variants = collect(document)
     if not variants:
         sys.exit("bench_report: no benchmark results in the JSON")
-    markdown, verdicts = render(document, variants, command)
+    notes = ""
+    if args.notes and os.path.exists(args.notes):
+        with open(args.notes) as f:
+            notes = f.read()
+    markdown, verdicts = render(document, variants, command, notes)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     with open(args.out, "w") as f:
         f.write(markdown)
