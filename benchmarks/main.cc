@@ -251,9 +251,17 @@ int main(int argc, char** argv) {
     dmlconf::bench::PrintShapesJson(std::cout, dmlconf::bench::AllVariants());
     return 0;
   }
+  // DMLCONF_SIMD_TARGET=AVX2 (say): the blocked kernels' SIMD loops pinned
+  // to one compiled target, to compare targets in one binary.
+  if (const char* target = std::getenv("DMLCONF_SIMD_TARGET"); target && *target &&
+      !dmlconf::blocked::ForceSimdTargetForTesting(target)) {
+    std::cerr << "DMLCONF_SIMD_TARGET=" << target << ": not one of this CPU's targets\n";
+    return 1;
+  }
   dmlconf::bench::RegisterAll();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::AddCustomContext("simd_target", dmlconf::blocked::SimdTarget());
   benchmark::AddCustomContext("onednn", dmlconf::bench::HaveOneDnn() ? "yes" : "no");
   benchmark::AddCustomContext("counting_allocations",
                               dmlconf::bench::CountingAllocations() ? "yes" : "no");

@@ -94,7 +94,8 @@ TEST_P(SimdLoops, gather_elements) {
       std::vector<int32_t> offsets(n);
       for (uint64_t i = 0; i < n; ++i) offsets[i] = int32_t((i * 37 + n) % kRow * es);
       Output out(n * es);
-      simd::GatherElements(es, out.get(), row.data(), offsets.data(), n);
+      simd::GatherElements(es, out.get(), row.data(), offsets.data(), n, row.data(),
+                           row.size());
       for (uint64_t i = 0; i < n; ++i)
         ASSERT_EQ(0, std::memcmp(out.get() + i * es, row.data() + offsets[i], es))
             << "GatherElements es=" << es << " n=" << n << " i=" << i;

@@ -192,11 +192,17 @@ void GatherChunkRows(const GatherPlan& plan, const Bindings& bindings, std::byte
     std::byte* dst = dst_chunk + outer.offset(0);
     const std::byte* src = bindings.inputs[0] + outer.offset(1);
     outer.Next();
-    if (o + 1 < o1) PrefetchRow(bindings.inputs[0] + outer.offset(1), plan.RowBytes());
+    // The next row is read while this one is gathered (simd.h).
+    const std::byte* next = bindings.inputs[0] + outer.offset(1);
+    const int64_t next_bytes = o + 1 < o1 && plan.RowBytes() <= kMaxPrefetchBytes
+                                   ? plan.RowBytes() : 0;
     if constexpr (std::is_same_v<O, int32_t>)
       WriteLine(plan.stream, dst, plan.element_size, n, 1,
                 [&](std::byte* out, uint64_t first, uint64_t count) {
-                  simd::GatherElements(plan.element_size, out, src, offsets + first, count);
+                  // Streamed pieces share the prefetching out by their length.
+                  const uint64_t bytes = uint64_t(next_bytes), whole = std::max<uint64_t>(n, 1);
+                  simd::GatherElements(plan.element_size, out, src, offsets + first, count,
+                                       next + bytes * first / whole, bytes * count / whole);
                 });
     else
       GatherElements(plan.element_size, dst, plan.index_inner.stride[0], src, offsets, n);

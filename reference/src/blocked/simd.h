@@ -27,8 +27,11 @@ void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint
 
 // GATHER along the innermost axis into a contiguous output line:
 // dst[i] = src[offsets[i]], offsets in bytes (int32: a row under 2 GiB).
+// Meanwhile the `next_bytes` at `next` (the next row; 0 for none) are
+// prefetched a cache line at a time, spread over the loop.
 void GatherElements(size_t element_size, std::byte* dst, const std::byte* src,
-                    const int32_t* offsets, uint64_t n);
+                    const int32_t* offsets, uint64_t n, const std::byte* next,
+                    uint64_t next_bytes);
 
 // A contiguous run with non-temporal stores (bypassing the cache). For
 // outputs of the threshold below or more. Such stores are weakly
