@@ -1,7 +1,6 @@
 // simd::ReverseRun (simd.h): REVERSE_SUBSEQUENCES along a packed innermost
-// axis. A vector is read ending at the run's far end, its lanes reversed in
-// a register and stored ascending, so both sides move whole vectors; the
-// last fewer-than-a-vector elements go one at a time.
+// axis. Each vector's lanes are reversed in a register, so both sides move
+// whole vectors; the last fewer-than-a-vector elements go one at a time.
 #include <cassert>
 #include <cstring>
 
@@ -38,15 +37,16 @@ template <class T>
 void ReverseRunOf(std::byte* dst, const std::byte* last, uint64_t n) {
   const hn::ScalableTag<T> d;
   const uint64_t lanes = hn::Lanes(d);
+  // The input is read ascending from the run's first element and each vector
+  // stored reversed at the mirrored place: hardware prefetchers follow
+  // ascending reads better than descending ones (reverse_subsequences.cc).
+  const T* first = reinterpret_cast<const T*>(last) - (n == 0 ? 0 : n - 1);
   T* out = reinterpret_cast<T*>(dst);
-  // One past the last element: vector i covers input [end - i - lanes, end - i).
-  const T* end = reinterpret_cast<const T*>(last) + 1;
-  uint64_t i = 0;
-  for (; i + lanes <= n; i += lanes)
-    hn::StoreU(ReverseLanes(d, hn::LoadU(d, end - i - lanes)), d, out + i);
-  assert(n - i < lanes);
-  for (; i < n; ++i)
-    std::memcpy(dst + i * sizeof(T), last - int64_t(i * sizeof(T)), sizeof(T));
+  uint64_t j = 0;
+  for (; j + lanes <= n; j += lanes)
+    hn::StoreU(ReverseLanes(d, hn::LoadU(d, first + j)), d, out + (n - j - lanes));
+  assert(n - j < lanes);
+  for (; j < n; ++j) std::memcpy(out + (n - 1 - j), first + j, sizeof(T));
 }
 
 void ReverseRunImpl(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n) {
