@@ -66,7 +66,7 @@ Cursor::Cursor(const LoopNest& nest, uint64_t index) : nest_(nest) {
   }
 }
 
-void Cursor::Next() {
+void Cursor::Carry() {
   for (int d = nest_.rank - 1; d >= 0; --d) {
     const LoopDim& dim = nest_.dims[d];
     if (++coords_[d] < dim.size) {

@@ -2,7 +2,7 @@
 // DEPTH_TO_SPACE1 and SPACE_TO_DEPTH1, any order, block sizes 2 to 4. One
 // vector from each of the k lines becomes k vectors of the interleaved line
 // (Highway's StoreInterleaved2..4, LoadInterleaved2..4 for the inverse); the
-// last fewer-than-a-vector elements go one at a time.
+// rest in narrower vectors, then the last few elements one at a time.
 #include <cassert>
 #include <cstring>
 
@@ -23,12 +23,15 @@ const T* Line(const std::byte* base, int64_t line, int c) {
   return reinterpret_cast<const T*>(base + c * line);
 }
 
-template <class T, int K>
-void InterleaveOf(std::byte* dst, const std::byte* src, int64_t line, uint64_t n) {
-  const hn::ScalableTag<T> d;
+// Rows [r, n) in vectors of d's lanes, as far as whole vectors go; returns
+// the first row left. Called with the full width, then with narrower tags,
+// so short lines (small problems: 8 elements, say) still move in vectors.
+template <int K, class D>
+uint64_t InterleaveVectors(D d, std::byte* dst, const std::byte* src, int64_t line, uint64_t r,
+                           uint64_t n) {
+  using T = hn::TFromD<D>;
   const uint64_t lanes = hn::Lanes(d);
   T* out = reinterpret_cast<T*>(dst);
-  uint64_t r = 0;
   for (; r + lanes <= n; r += lanes) {
     const auto v0 = hn::LoadU(d, Line<T>(src, line, 0) + r);
     const auto v1 = hn::LoadU(d, Line<T>(src, line, 1) + r);
@@ -41,22 +44,18 @@ void InterleaveOf(std::byte* dst, const std::byte* src, int64_t line, uint64_t n
                             hn::LoadU(d, Line<T>(src, line, 3) + r), d, out + r * K);
     }
   }
-  assert(n - r < lanes);
-  for (; r < n; ++r)
-    for (int c = 0; c < K; ++c)
-      std::memcpy(dst + (r * K + c) * sizeof(T), src + c * line + int64_t(r * sizeof(T)),
-                  sizeof(T));
+  return r;
 }
 
-template <class T, int K>
-void DeinterleaveOf(std::byte* dst, int64_t line, const std::byte* src, uint64_t n) {
-  const hn::ScalableTag<T> d;
+template <int K, class D>
+uint64_t DeinterleaveVectors(D d, std::byte* dst, int64_t line, const std::byte* src, uint64_t r,
+                             uint64_t n) {
+  using T = hn::TFromD<D>;
   const uint64_t lanes = hn::Lanes(d);
   const T* in = reinterpret_cast<const T*>(src);
   const auto out = [&](int c) { return reinterpret_cast<T*>(dst + c * line); };
-  uint64_t r = 0;
   for (; r + lanes <= n; r += lanes) {
-    hn::Vec<decltype(d)> v0, v1, v2, v3;
+    hn::Vec<D> v0, v1, v2, v3;
     if constexpr (K == 2) hn::LoadInterleaved2(d, in + r * K, v0, v1);
     if constexpr (K == 3) hn::LoadInterleaved3(d, in + r * K, v0, v1, v2);
     if constexpr (K == 4) hn::LoadInterleaved4(d, in + r * K, v0, v1, v2, v3);
@@ -65,7 +64,28 @@ void DeinterleaveOf(std::byte* dst, int64_t line, const std::byte* src, uint64_t
     if constexpr (K >= 3) hn::StoreU(v2, d, out(2) + r);
     if constexpr (K == 4) hn::StoreU(v3, d, out(3) + r);
   }
-  assert(n - r < lanes);
+  return r;
+}
+
+// Full vectors, then 16- and 8-byte ones, then single elements.
+template <class T, int K>
+void InterleaveOf(std::byte* dst, const std::byte* src, int64_t line, uint64_t n) {
+  uint64_t r = InterleaveVectors<K>(hn::ScalableTag<T>(), dst, src, line, 0, n);
+  r = InterleaveVectors<K>(hn::CappedTag<T, 16 / sizeof(T)>(), dst, src, line, r, n);
+  if constexpr (sizeof(T) < 8)
+    r = InterleaveVectors<K>(hn::CappedTag<T, 8 / sizeof(T)>(), dst, src, line, r, n);
+  for (; r < n; ++r)
+    for (int c = 0; c < K; ++c)
+      std::memcpy(dst + (r * K + c) * sizeof(T), src + c * line + int64_t(r * sizeof(T)),
+                  sizeof(T));
+}
+
+template <class T, int K>
+void DeinterleaveOf(std::byte* dst, int64_t line, const std::byte* src, uint64_t n) {
+  uint64_t r = DeinterleaveVectors<K>(hn::ScalableTag<T>(), dst, line, src, 0, n);
+  r = DeinterleaveVectors<K>(hn::CappedTag<T, 16 / sizeof(T)>(), dst, line, src, r, n);
+  if constexpr (sizeof(T) < 8)
+    r = DeinterleaveVectors<K>(hn::CappedTag<T, 8 / sizeof(T)>(), dst, line, src, r, n);
   for (; r < n; ++r)
     for (int c = 0; c < K; ++c)
       std::memcpy(dst + c * line + int64_t(r * sizeof(T)), src + (r * K + c) * sizeof(T),
