@@ -36,9 +36,11 @@ const std::vector<Entry>& Registry() {
                         }});
     // Microsoft's DirectML.dll under Wine, set up by tools/bootstrap.sh directml.
     built_in.push_back({"directml", [](std::string_view, Ms timeout) {
-                          return MakeExternalBackend("serve:" + DirectMlHost(), timeout);
+                          return MakeServeBackend(DirectMlHost(),
+                                                  timeout.count() ? timeout : kDefaultServeTimeout,
+                                                  "directml");
                         }});
-    for (const char* prefix : {"plugin:", "exec:", "serve:"})
+    for (const char* prefix : {"plugin:", "plugin-in-process:", "exec:", "serve:"})
       built_in.push_back({prefix, [](std::string_view name, Ms timeout) {
                             return MakeExternalBackend(name, timeout);
                           }});
@@ -63,7 +65,7 @@ std::unique_ptr<Backend> MakeBackend(std::string_view name, std::chrono::millise
 std::vector<std::string> KnownBackendNames() {
   std::vector<std::string> names;
   for (const Entry& e : Registry()) {
-    if (e.name == "plugin:") names.push_back("plugin:PATH");
+    if (e.name == "plugin:" || e.name == "plugin-in-process:") names.push_back(e.name + "PATH");
     else if (e.name == "exec:" || e.name == "serve:") names.push_back(e.name + "COMMAND");
     else names.push_back(e.IsPrefix() ? e.name + "ARG" : e.name);
   }

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <cstdlib>
 #include <cstring>
 
 #include "dmlconf/dmlconf_backend.h"
@@ -167,9 +168,37 @@ std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path) {
   return std::make_unique<PluginBackend>(path, handle, table, *max_level);
 }
 
+// dmlconf-plugin-host: $DMLCONF_PLUGIN_HOST, else beside the running program
+// (build/dmlconf-plugin-host next to build/dmlconf).
+std::string PluginHost() {
+  if (const char* given = std::getenv("DMLCONF_PLUGIN_HOST"); given && *given) return given;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::filesystem::path host = self.parent_path() / "dmlconf-plugin-host";
+  if (error || !std::filesystem::exists(host))
+    throw BackendError("cannot find dmlconf-plugin-host beside " + self.string() +
+                       " (set DMLCONF_PLUGIN_HOST, or use plugin-in-process:PATH)");
+  return host.string();
+}
+
+std::string ShellWord(const std::string& text) {
+  std::string quoted = "'";
+  for (char ch : text) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return quoted + "'";
+}
+
 std::unique_ptr<Backend> MakeExternalBackend(std::string_view name,
                                              std::chrono::milliseconds timeout) {
-  if (name.starts_with("plugin:")) return LoadPluginBackend(std::string(name.substr(7)));
+  // Out of process by default: a plug-in that crashes, hangs or calls exit()
+  // costs one `error` verdict, not the run.
+  if (name.starts_with("plugin:")) {
+    const std::string path(name.substr(7));
+    return MakeServeBackend(ShellWord(PluginHost()) + " " + ShellWord(path),
+                            timeout.count() > 0 ? timeout : kDefaultServeTimeout,
+                            std::string(name));
+  }
+  if (name.starts_with("plugin-in-process:"))
+    return LoadPluginBackend(std::string(name.substr(18)));
   const auto or_default = [&](std::chrono::milliseconds fallback) {
     return timeout.count() > 0 ? timeout : fallback;
   };

@@ -62,8 +62,10 @@ struct BufferFile {
 
 class ServeBackend final : public Backend {
  public:
-  ServeBackend(std::string command, std::chrono::milliseconds timeout)
-      : command_(std::move(command)), timeout_(timeout) {
+  ServeBackend(std::string command, std::chrono::milliseconds timeout, std::string name)
+      : command_(std::move(command)),
+        name_(name.empty() ? "serve:" + command_ : std::move(name)),
+        timeout_(timeout) {
     signal(SIGPIPE, SIG_IGN);  // a program that dies must not take dmlconf with it
     std::string pattern = (fs::temp_directory_path() / "dmlconf-serve-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr)
@@ -78,7 +80,7 @@ class ServeBackend final : public Backend {
   }
   ~ServeBackend() override { Cleanup(); }
 
-  std::string Name() const override { return "serve:" + command_; }
+  std::string Name() const override { return name_; }
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return reports_reason_codes_; }
 
@@ -423,6 +425,7 @@ class ServeBackend final : public Backend {
   }
 
   std::string command_;
+  std::string name_;
   std::chrono::milliseconds timeout_;
   fs::path root_;
   pid_t pid_ = -1;
@@ -436,8 +439,9 @@ class ServeBackend final : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> MakeServeBackend(std::string command, std::chrono::milliseconds timeout) {
-  return std::make_unique<ServeBackend>(std::move(command), timeout);
+std::unique_ptr<Backend> MakeServeBackend(std::string command, std::chrono::milliseconds timeout,
+                                          std::string name) {
+  return std::make_unique<ServeBackend>(std::move(command), timeout, std::move(name));
 }
 
 }  // namespace dmlconf

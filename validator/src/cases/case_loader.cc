@@ -374,6 +374,16 @@ bool IsCaseFile(const std::filesystem::path& path) {
 
 }  // namespace
 
+OperatorDesc ParseDescriptorText(OperatorType op, const std::string& text, const std::string& where) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    FailFile(where, e.mark.line + 1, e.mark.column + 1, "descriptor", e.msg);
+  }
+  return ParseDescriptor(op, Field(where, root, "descriptor"));
+}
+
 std::string_view ExpectationName(Expectation expectation) {
   switch (expectation) {
     case Expectation::kMatch: return "match";

@@ -43,11 +43,27 @@ std::string ReasonText(Reason reason) {
   return std::string(ReasonName(reason)) + " (" + std::string(ReasonRule(reason)) + ")";
 }
 
+// Feature levels are strict supersets, and a DirectML device supports every
+// level up to its own whatever level an application targets (DML_FEATURE_LEVEL,
+// DMLCreateDevice1): a descriptor that only an older level's table forbids is
+// one such a device may accept. Such a case binds only a backend that
+// declares no level where the descriptor is valid.
+bool ValidAtBackendsLevel(const Case& c, const Backend& backend) {
+  const FeatureLevel top = backend.MaxFeatureLevel();
+  return top > c.feature_level && Validate(c.descriptor, top).ok();
+}
+
 // A must-reject case: Create once, at the case's own level.
 Judgement JudgeReject(const Case& c, Backend& backend) {
   const CreateAnswer a = backend.Create(c.descriptor, c.feature_level);
   if (a.kind == CreateAnswer::Kind::kUnsupported) return Skip(NotImplemented(backend, a.message));
   const std::string want = c.reason ? ReasonText(*c.reason) : "any reason";
+  if (a.accepted() && ValidAtBackendsLevel(c, backend))
+    return Note("accepted it: the descriptor breaks the support table only at feature level " +
+                LevelName(c.feature_level) + "; it is valid at the backend's declared level " +
+                LevelName(backend.MaxFeatureLevel()) +
+                ", and feature levels are strict supersets (DML_FEATURE_LEVEL), so a device "
+                "of a higher level may accept it");
   if (a.accepted())
     return Fail("accepted an invalid descriptor at feature level " + LevelName(c.feature_level) +
                 "; the case expects " + want);

@@ -35,10 +35,12 @@ std::unique_ptr<Backend> MakeExecBackend(std::string command,
 
 inline constexpr std::chrono::milliseconds kDefaultServeTimeout{60'000};
 // Starts `command` (through /bin/sh) once and speaks protocol 2 with it over
-// its stdin and stdout; `timeout` bounds each request. Throws BackendError
-// if the program cannot be started or its describe fails.
+// its stdin and stdout; `timeout` bounds each request. Named `name` in
+// reports ("serve:COMMAND" when empty). Throws BackendError if the program
+// cannot be started or its describe fails.
 std::unique_ptr<Backend> MakeServeBackend(std::string command,
-                                          std::chrono::milliseconds timeout = kDefaultServeTimeout);
+                                          std::chrono::milliseconds timeout = kDefaultServeTimeout,
+                                          std::string name = {});
 
 // "plugin:PATH", "exec:COMMAND" or "serve:COMMAND"; nullptr for any other
 // name, which the caller then looks up among the in-tree backends. A zero

@@ -1,0 +1,152 @@
+// dmlconf-plugin-host PATH: loads a C ABI plug-in (dmlconf/dmlconf_backend.h)
+// and serves it over protocol 2 (validator/BACKENDS.md), so that `plugin:PATH`
+// runs out of process: a plug-in that crashes, hangs or calls exit() costs one
+// `error` verdict, not the run.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "dmlconf/validator/case.h"
+#include "dmlconf/validator/external_backends.h"
+
+namespace dmlconf {
+namespace {
+
+using nlohmann::json;
+
+// A buffer file's bytes at a page-aligned address, so that the tensor at the
+// file's `offset` sits exactly as contract point T1 says (a multiple of its
+// alignment, not of twice it), as it would in dmlconf's own buffers.
+class FileBuffer {
+ public:
+  explicit FileBuffer(const json& entry)
+      : path_(entry.at("path").get<std::string>()), offset_(entry.at("offset").get<size_t>()) {
+    std::ifstream in(path_, std::ios::binary | std::ios::ate);
+    if (!in) throw std::runtime_error("cannot open " + path_);
+    size_ = size_t(in.tellg());
+    if (offset_ + entry.at("bytes").get<size_t>() > size_)
+      throw std::runtime_error(path_ + " is shorter than its offset and bytes");
+    memory_.reset(static_cast<std::byte*>(std::aligned_alloc(4096, (size_ + 4095) / 4096 * 4096)));
+    in.seekg(0);
+    in.read(reinterpret_cast<char*>(memory_.get()), std::streamsize(size_));
+  }
+  std::byte* tensor() { return memory_.get() + offset_; }
+  void WriteBack() const {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(memory_.get()), std::streamsize(size_));
+    if (!out) throw std::runtime_error("cannot write " + path_);
+  }
+
+ private:
+  struct Free {
+    void operator()(std::byte* p) const { std::free(p); }
+  };
+  std::string path_;
+  size_t offset_ = 0, size_ = 0;
+  std::unique_ptr<std::byte, Free> memory_;
+};
+
+OperatorDesc Descriptor(const json& request) {
+  const std::string op_name = request.at("operator");
+  const std::optional<OperatorType> op = ParseOperatorType(op_name);
+  if (!op) throw std::runtime_error("unknown operator '" + op_name + "'");
+  return validator::ParseDescriptorText(*op, request.at("descriptor").dump(),
+                                        "request " + request.at("id").dump());
+}
+
+FeatureLevel Level(const json& request) {
+  const std::optional<FeatureLevel> level = ParseFeatureLevel(request.at("feature_level").get<std::string>());
+  if (!level) throw std::runtime_error("unknown feature level");
+  return *level;
+}
+
+json Describe(const Backend& plugin) {
+  return {{"status", "ok"},
+          {"name", plugin.Name()},
+          {"max_feature_level", FeatureLevelName(plugin.MaxFeatureLevel())},
+          {"reports_reason_codes", plugin.ReportsReasonCodes()}};
+}
+
+json Create(Backend& plugin, const json& request) {
+  const CreateAnswer a = plugin.Create(Descriptor(request), Level(request));
+  switch (a.kind) {
+    case CreateAnswer::Kind::kAccepted: return {{"status", "ok"}};
+    case CreateAnswer::Kind::kUnsupported: return {{"status", "unsupported"}, {"message", a.message}};
+    case CreateAnswer::Kind::kRejected: break;
+  }
+  json reply = {{"status", "rejected"}, {"message", a.message}};
+  if (a.reason) reply["reason"] = ReasonName(*a.reason);
+  return reply;
+}
+
+json Execute(Backend& plugin, const json& request) {
+  std::vector<FileBuffer> inputs, outputs;
+  Bindings bindings;
+  for (const json& entry : request.at("inputs")) bindings.inputs.push_back(inputs.emplace_back(entry).tensor());
+  for (const json& entry : request.at("outputs")) bindings.outputs.push_back(outputs.emplace_back(entry).tensor());
+  const ExecuteResult r = plugin.Execute(Descriptor(request), Level(request), bindings);
+  if (r.kind == ExecuteResult::Kind::kUnsupported) return {{"status", "unsupported"}, {"message", r.message}};
+  if (!r.ok()) return {{"status", "error"}, {"message", r.message}};
+  // Inputs too: a plug-in that wrote one is caught by dmlconf's comparison.
+  for (const FileBuffer& b : inputs) b.WriteBack();
+  for (const FileBuffer& b : outputs) b.WriteBack();
+  return {{"status", "ok"}};
+}
+
+json Answer(Backend& plugin, const json& request) {
+  const std::string action = request.at("action");
+  if (action == "describe") return Describe(plugin);
+  if (action == "create") return Create(plugin, request);
+  if (action == "execute") return Execute(plugin, request);
+  throw std::runtime_error("unknown action '" + action + "'");
+}
+
+int Serve(const std::string& path) {
+  // The protocol keeps the real stdout; whatever the plug-in prints goes to
+  // stderr, where dmlconf quotes it, instead of corrupting a reply.
+  FILE* protocol = fdopen(dup(STDOUT_FILENO), "w");
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  std::unique_ptr<Backend> plugin = LoadPluginBackend(path);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    json reply;
+    json request;
+    try {
+      request = json::parse(line);
+      reply = Answer(*plugin, request);
+    } catch (const std::exception& e) {
+      // The runner turns this into an `error` for the case: dmlconf cannot
+      // judge a request the host could not carry out.
+      std::cerr << "dmlconf-plugin-host: " << e.what() << "\n";
+      reply = {{"status", "host-error"}, {"message", e.what()}};
+    }
+    reply["id"] = request.is_object() && request.contains("id") ? request["id"] : json(nullptr);
+    std::fputs((reply.dump() + "\n").c_str(), protocol);
+    std::fflush(protocol);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace dmlconf
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: dmlconf-plugin-host PATH.so (dmlconf starts it for plugin:PATH)\n";
+    return 2;
+  }
+  try {
+    return dmlconf::Serve(argv[1]);
+  } catch (const std::exception& e) {
+    std::cerr << "dmlconf-plugin-host: " << e.what() << "\n";
+    return 1;
+  }
+}
