@@ -6,6 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -77,6 +78,30 @@ TEST(Runner, AcceptingAnInvalidDescriptorFails) {
   EXPECT_EQ(r.verdict, Verdict::kFailed);
   EXPECT_THAT(r.message, AllOf(HasSubstr("accepted an invalid descriptor"),
                                HasSubstr("SPLIT_AXIS_SIZES_MISMATCH")));
+}
+
+// A descriptor only an older level's support table forbids (FLOAT64 JOIN at
+// 1_0) may be accepted by a backend whose own level allows it: feature levels
+// are supersets. One that no level allows must still be refused.
+TEST(Runner, OlderLevelsRejectionsBindOnlyBackendsOfThatLevel) {
+  Case c = SplitCase("t/float64-rank1-at-1_0");
+  SplitDesc& d = std::get<SplitDesc>(c.descriptor);
+  d.input_tensor.data_type = DataType::kFloat64;
+  for (TensorDesc& out : d.output_tensors) out.data_type = DataType::kFloat64;
+  c.expect = Expectation::kReject;
+  c.feature_level = FeatureLevel::k1_0;
+  c.reason = Validate(c.descriptor, FeatureLevel::k1_0).reason;
+  c.inputs.clear();
+  c.expected.clear();
+  ASSERT_FALSE(Validate(c.descriptor, FeatureLevel::k1_0).ok());
+  ASSERT_TRUE(Validate(c.descriptor, FeatureLevel::k6_4).ok());
+  const CaseResult modern = Judge(c, Lie::kAcceptEverything);
+  EXPECT_EQ(modern.verdict, Verdict::kPassed) << modern.message;
+  EXPECT_THAT(modern.message, HasSubstr("valid at the backend's declared level 6_4"));
+  LyingBackend old(Lie::kAcceptEverything, FeatureLevel::k1_0);
+  EXPECT_EQ(JudgeCase(c, old, kHighestFeatureLevel).verdict, Verdict::kFailed);
+  // RejectCase's own descriptor is invalid at every level: accepting it fails.
+  EXPECT_EQ(Judge(RejectCase(), Lie::kAcceptEverything).verdict, Verdict::kFailed);
 }
 
 TEST(Runner, RefusingAValidDescriptorFails) {
@@ -182,6 +207,116 @@ TEST(Runner, IsolatedCrashAndHangAreErrorsNamingTheSignal) {
   const CaseResult wrong = JudgeCaseIsolated(SplitCase(), flips, kHighestFeatureLevel, 30);
   EXPECT_EQ(wrong.verdict, Verdict::kFailed);
   EXPECT_THAT(wrong.message, HasSubstr("coordinates {1}"));
+}
+
+// Contract point A1: whether an aliased output is valid is implementation-
+// defined, so a refusal passes...
+TEST(RefuseOrRun, ARefusalPasses) {
+  const CaseResult reference = Judge(AliasedSplitCase(), Lie::kNone);  // the reference refuses it
+  EXPECT_EQ(reference.verdict, Verdict::kPassed) << reference.message;
+  EXPECT_THAT(reference.message, AllOf(HasSubstr("refused it"), HasSubstr("implementation-defined")));
+  const CaseResult other = Judge(AliasedSplitCase(), Lie::kRefuseEverything);
+  EXPECT_EQ(other.verdict, Verdict::kPassed) << other.message;
+}
+
+// ...and so does a run that stays in its buffers. Element 0 of the aliased
+// output reads 2 where 1 is expected: it passes only because shared
+// locations are not compared.
+TEST(RefuseOrRun, ARunPassesWithoutComparingSharedLocations) {
+  LyingBackend runs(Lie::kNone);
+  runs.accept_everything = true;
+  const CaseResult r = JudgeCase(AliasedSplitCase(), runs, kHighestFeatureLevel);
+  EXPECT_EQ(r.verdict, Verdict::kPassed) << r.message;
+  EXPECT_THAT(r.message, HasSubstr("ran it"));
+  // The same run judged as a match case does differ there: the test above is not vacuous.
+  Case match = AliasedSplitCase();
+  match.expect = Expectation::kMatch;
+  const CaseResult compared = JudgeCase(match, runs, kHighestFeatureLevel);
+  EXPECT_EQ(compared.verdict, Verdict::kFailed);
+  EXPECT_THAT(compared.message, AllOf(HasSubstr("OutputTensors[0]"), HasSubstr("coordinates {0}")));
+}
+
+TEST(RefuseOrRun, ARunWritingPastTheBufferFails) {
+  LyingBackend runs(Lie::kWritePastOutput);
+  runs.accept_everything = true;
+  const CaseResult r = JudgeCase(AliasedSplitCase(), runs, kHighestFeatureLevel);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("outside its output buffer"), HasSubstr("OutputTensors[1]")));
+}
+
+// Elements with a location of their own are still compared, when `expected`
+// is given; without it nothing is.
+TEST(RefuseOrRun, AWrongElementWithItsOwnLocationFails) {
+  LyingBackend runs(Lie::kFlipOutputBit);  // element 1 of OutputTensors[1], its own byte
+  runs.accept_everything = true;
+  const CaseResult r = JudgeCase(AliasedSplitCase(), runs, kHighestFeatureLevel);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("OutputTensors[1]"), HasSubstr("coordinates {1}"),
+                               HasSubstr("expected 4"), Not(HasSubstr("OutputTensors[0]"))));
+  Case no_expected = AliasedSplitCase();
+  no_expected.expected.clear();
+  EXPECT_EQ(JudgeCase(no_expected, runs, kHighestFeatureLevel).verdict, Verdict::kPassed);
+}
+
+// Create is asked once per operator call (issue 8, point 5: it used to be
+// asked at the case's level and again at 6_4): a must-reject case at its own
+// level, anything else at the lower of the run's and the backend's level.
+TEST(Runner, CreateIsAskedOncePerCallAtTheDocumentedLevel) {
+  LyingBackend reference(Lie::kNone, FeatureLevel::k5_0);
+  Case reject = RejectCase();
+  reject.feature_level = FeatureLevel::k4_1;
+  for (FeatureLevel run : {kHighestFeatureLevel, FeatureLevel::k4_1}) {
+    CountingBackend match_counter(reference), reject_counter(reference), chain_counter(reference);
+    EXPECT_EQ(JudgeCase(SplitCase(), match_counter, run).verdict, Verdict::kPassed);
+    EXPECT_EQ(match_counter.create_levels, std::vector<FeatureLevel>{std::min(run, FeatureLevel::k5_0)});
+    EXPECT_EQ(match_counter.executes, 1);
+    EXPECT_EQ(JudgeCase(reject, reject_counter, run).verdict, Verdict::kPassed);
+    EXPECT_EQ(reject_counter.create_levels, std::vector<FeatureLevel>{FeatureLevel::k4_1});
+    EXPECT_EQ(reject_counter.executes, 0);
+    EXPECT_EQ(JudgeCase(ChainedReverseCase(), chain_counter, run).verdict, Verdict::kPassed);
+    EXPECT_EQ(chain_counter.create_levels.size(), 2u);  // two calls
+    EXPECT_EQ(chain_counter.executes, 2);
+  }
+  // A refuse_or_run case, refused or run, asks once too.
+  CountingBackend aliased(reference);
+  EXPECT_EQ(JudgeCase(AliasedSplitCase(), aliased, kHighestFeatureLevel).verdict, Verdict::kPassed);
+  EXPECT_EQ(aliased.create_levels.size(), 1u);
+}
+
+// Issue 8, point 4: support that depends on the data is declared at execute;
+// either answer skips the case with the backend's sentence, whatever the
+// case expects.
+TEST(Runner, UnsupportedFromCreateOrExecuteSkipsWithTheSentence) {
+  for (Lie lie : {Lie::kUnsupportedAtCreate, Lie::kUnsupportedAtExecute}) {
+    const CaseResult r = Judge(SplitCase(), lie);
+    EXPECT_EQ(r.verdict, Verdict::kSkipped) << r.message;
+    EXPECT_THAT(r.message, AllOf(HasSubstr("does not implement it"), HasSubstr(kUnsupportedSentence)));
+  }
+  EXPECT_EQ(Judge(RejectCase(), Lie::kUnsupportedAtCreate).verdict, Verdict::kSkipped);
+  EXPECT_EQ(Judge(ChainedReverseCase(), Lie::kUnsupportedAtExecute).verdict, Verdict::kSkipped);
+}
+
+// Contract point T1: every buffer is bound at a multiple of max(16, the
+// tensors' GuaranteedBaseOffsetAlignment) and deliberately not of twice that,
+// so a backend relying on more alignment than promised reads the wrong bytes.
+TEST(Runner, BindingsAreAlignedAsPromisedAndNoMore) {
+  for (uint32_t alignment : {0u, 4u, 16u, 32u, 64u}) {
+    Case c = SplitCase();
+    SplitDesc& d = std::get<SplitDesc>(c.descriptor);
+    d.input_tensor.guaranteed_base_offset_alignment = alignment;
+    for (TensorDesc& t : d.output_tensors) t.guaranteed_base_offset_alignment = alignment;
+    LyingBackend runs(Lie::kNone);
+    runs.accept_everything = true;  // whatever the reference thinks of the alignment
+    CountingBackend counter(runs);
+    EXPECT_EQ(JudgeCase(c, counter, kHighestFeatureLevel).verdict, Verdict::kPassed) << alignment;
+    ASSERT_EQ(counter.pointers.size(), 3u);
+    const uintptr_t promised = std::max<uintptr_t>(16, alignment);
+    for (const std::byte* p : counter.pointers) {
+      const auto at = reinterpret_cast<uintptr_t>(p);
+      EXPECT_EQ(at % promised, 0u) << "alignment " << alignment;
+      EXPECT_NE(at % (2 * promised), 0u) << "alignment " << alignment;
+    }
+  }
 }
 
 std::vector<CaseResult> RunWith(const std::vector<Case>& cases, Lie lie, const RunOptions& options) {
