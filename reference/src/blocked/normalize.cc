@@ -36,10 +36,15 @@ void Normalize(LoopNest& nest) {
   for (int d = 0; d < nest.rank; ++d)
     if (nest.dims[d].size > 1) nest.dims[kept++] = nest.dims[d];
   nest.rank = kept;
-  std::stable_sort(nest.dims.begin(), nest.dims.begin() + nest.rank,
-                   [](const LoopDim& a, const LoopDim& b) {
-                     return std::llabs(a.stride[0]) > std::llabs(b.stride[0]);
-                   });
+  // A stable insertion sort: at most eight dimensions, and std::stable_sort
+  // allocated its buffer on every kernel call.
+  for (int d = 1; d < nest.rank; ++d) {
+    const LoopDim dim = nest.dims[d];
+    int at = d;
+    for (; at > 0 && std::llabs(nest.dims[at - 1].stride[0]) < std::llabs(dim.stride[0]); --at)
+      nest.dims[at] = nest.dims[at - 1];
+    nest.dims[at] = dim;
+  }
   int merged = 0;
   for (int d = 0; d < nest.rank; ++d) {
     LoopDim& outer = nest.dims[merged > 0 ? merged - 1 : 0];
