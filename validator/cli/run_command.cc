@@ -22,7 +22,8 @@ struct RunArgs {
   std::vector<std::string> backends;
   std::string feature_level;
   std::vector<std::string> filters, excludes;
-  std::string shard, xfail, report_dir;
+  std::string shard, xfail, report_dir, profile;
+  std::vector<std::string> expect;
   bool verbose = false;
   bool isolate = false;
   bool cross_check = false;
@@ -34,6 +35,28 @@ struct RunArgs {
 [[noreturn]] void Usage(const std::string& message) {
   std::cerr << "dmlconf run: " << message << "\n";
   Exit(kExitUsage);
+}
+
+// --profile directml (every case) or values (no must-reject case: a backend
+// that is not DirectML cannot be expected to copy DirectML's support tables and
+// reason codes), then --expect to narrow by name.
+std::set<validator::Expectation> Expectations(const RunArgs& args) {
+  using validator::Expectation;
+  std::set<Expectation> profile;  // empty: every case
+  if (args.profile == "values")
+    profile = {Expectation::kMatch, Expectation::kUnspecified, Expectation::kRefuseOrRun};
+  else if (!args.profile.empty() && args.profile != "directml")
+    Usage("unknown profile '" + args.profile + "' (directml, values)");
+  if (args.expect.empty()) return profile;
+  std::set<Expectation> chosen;
+  for (const std::string& name : args.expect) {
+    const auto e = validator::ParseExpectation(name);
+    if (!e) Usage("--expect wants match, reject, unspecified or refuse_or_run, got '" + name + "'");
+    if (!profile.empty() && !profile.contains(*e))
+      Usage("--expect " + name + " is outside --profile " + args.profile);
+    chosen.insert(*e);
+  }
+  return chosen;
 }
 
 validator::RunOptions MakeOptions(const RunArgs& args) {
@@ -55,6 +78,7 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
       Usage(e.what());
     }
   }
+  options.expectations = Expectations(args);
   options.filters = args.filters;
   options.excludes = args.excludes;
   options.isolate = args.isolate;
@@ -165,6 +189,14 @@ void Run(const RunArgs& args) {
   report.command_line = CommandLine();
   report.backends = names;
   for (const auto& p : paths) report.case_paths.push_back(p.string());
+  if (!options.expectations.empty()) {
+    validator::RunOptions everything = options;
+    everything.expectations.clear();
+    const size_t left_out =
+        validator::SelectCases(cases, everything).size() - validator::SelectCases(cases, options).size();
+    std::cout << left_out << " selected cases left out by --profile / --expect (they expect "
+              << "something not judged in this run)\n";
+  }
   if (options.shard.count > 1) {
     std::cout << "shard " << options.shard.index << "/" << options.shard.count << ": "
               << validator::ShardCases(cases, options).size() << " of "
@@ -203,6 +235,11 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--feature-level", args->feature_level, "The run's level, X_Y (default 6_4)");
   cmd->add_option("--filter", args->filters, "Only cases whose name matches this glob (repeatable)");
   cmd->add_option("--exclude", args->excludes, "Leave out cases whose name matches (repeatable)");
+  cmd->add_option("--profile", args->profile,
+                  "directml (default: every case) or values (only cases that run: match, "
+                  "unspecified, refuse_or_run; for backends that are not DirectML)");
+  cmd->add_option("--expect", args->expect,
+                  "Only cases expecting this (match, reject, unspecified, refuse_or_run); repeatable");
   cmd->add_option("--shard", args->shard, "Run only shard I of N (0-based), as I/N");
   cmd->add_option("--xfail", args->xfail, "Expected-failure list: [BACKEND:]GLOB per line");
   cmd->add_option("--report-dir", args->report_dir,

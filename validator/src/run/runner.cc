@@ -376,6 +376,7 @@ std::vector<const Case*> SelectCases(const std::vector<Case>& cases, const RunOp
     if (!options.filters.empty() && std::none_of(options.filters.begin(), options.filters.end(), matches))
       continue;
     if (std::any_of(options.excludes.begin(), options.excludes.end(), matches)) continue;
+    if (!options.expectations.empty() && !options.expectations.contains(c.expect)) continue;
     out.push_back(&c);
   }
   return out;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -48,6 +49,10 @@ struct RunOptions {
   FeatureLevel feature_level = kHighestFeatureLevel;
   std::vector<std::string> filters;   // fnmatch globs on case names; empty: all
   std::vector<std::string> excludes;
+  // Only cases that expect one of these; empty: all. A backend that is not
+  // DirectML is judged on values (match, unspecified, refuse_or_run) without
+  // being held to DirectML's support tables and reason codes.
+  std::set<Expectation> expectations;
   Shard shard;
   XfailList xfail;
   // Each case in a forked child, so a crash or hang becomes an `error`.
