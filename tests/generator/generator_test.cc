@@ -1,6 +1,6 @@
 // The generator is deterministic, names cases uniquely, covers every cell of
 // the support table, and its must-reject cases follow erratum J1 and contract
-// point T1.
+// points T1, A1 and G4.
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -23,6 +23,7 @@ const CaseSink& AllCases() {
       AddSupportCells(*s, op);
       AddStrided(*s, op);
       AddAlignments(*s, op);
+      AddAliasedOutputs(*s, op);
       AddValues(*s, op);
       AddTensorRuleRejections(*s, op);
       AddLevelGating(*s, op);
@@ -39,7 +40,9 @@ std::vector<CoverageEntry> Entries(const CaseSink& sink) {
   std::vector<CoverageEntry> entries;
   for (const auto& [path, cases] : sink.files()) {
     for (const GenCase& c : cases) {
-      if (c.expect == Expect::kReject) {  // only counted, never placed in a cell
+      // Only counted, never placed in a cell: a must-reject case, and a
+      // refuse_or_run one, which a conforming backend may refuse.
+      if (c.expect == Expect::kReject || c.expect == Expect::kRefuseOrRun) {
         entries.push_back({TypeOf(c.desc), c.level, DataType::kFloat32, 0, std::nullopt, false});
         continue;
       }
@@ -101,15 +104,16 @@ TEST(Generator, EveryAllowedCellHasAPositiveCase) {
 // Which rules each operator can break, read off the specification (not the
 // validator): the tensor rules and the cross-tensor rules everywhere, the
 // operator's own rules, and the gates its support table and introduction
-// level imply.
+// level imply. Aliased outputs are not among them: contract point A1 makes
+// them implementation-defined, so no must-reject case may rest on them.
 std::set<Reason> ReasonsFor(OperatorType op) {
   std::set<Reason> reasons = {
       Reason::TENSOR_RANK_INVALID,           Reason::TENSOR_SIZE_ZERO,
       Reason::TENSOR_STRIDES_RANK_MISMATCH,  Reason::TENSOR_TOO_MANY_ELEMENTS,
       Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,   Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
-      Reason::TENSOR_ALIGNMENT_INVALID,      Reason::TENSOR_OUTPUT_ALIASED,
-      Reason::RANK_MISMATCH,                 Reason::RANK_NOT_SUPPORTED,
-      Reason::DATA_TYPE_MISMATCH,            Reason::DATA_TYPE_NOT_SUPPORTED};
+      Reason::TENSOR_ALIGNMENT_INVALID,      Reason::RANK_MISMATCH,
+      Reason::RANK_NOT_SUPPORTED,            Reason::DATA_TYPE_MISMATCH,
+      Reason::DATA_TYPE_NOT_SUPPORTED};
   const auto add = [&](std::initializer_list<Reason> more) { reasons.insert(more); };
   switch (op) {
     case OperatorType::kSplit:
@@ -153,13 +157,17 @@ std::set<std::tuple<OperatorType, FeatureLevel, Reason>> RejectCells() {
   return cells;
 }
 
+// A reason a backend may give, but no case may demand (contract point A1).
+const std::set<Reason> kImplementationDefined = {Reason::TENSOR_OUTPUT_ALIASED};
+
 TEST(Generator, EveryReasonBelongsToAnOperator) {
   std::set<Reason> all;
   for (OperatorType op : kAllOperatorTypes) all.merge(ReasonsFor(op));
   for (Reason r : AllReasons())
-    if (r != Reason::OK) {
+    if (r != Reason::OK && !kImplementationDefined.count(r)) {
       EXPECT_TRUE(all.count(r)) << ReasonName(r) << " is in no operator's list";
     }
+  for (Reason r : kImplementationDefined) EXPECT_FALSE(all.count(r)) << ReasonName(r);
 }
 
 TEST(Generator, EveryOperatorHasARejectCaseForEveryRuleItCanBreak) {
@@ -249,6 +257,55 @@ std::vector<const GenCase*> Cases(OperatorType op) {
   return out;
 }
 
+// Whether two elements of a tensor share a memory location, found by listing
+// every offset (not by the validator's sorted-stride test). nullopt for a
+// shape nothing can bind, or one too large to list.
+std::optional<bool> SharesLocations(const TensorDesc& t) {
+  const size_t rank = t.sizes.size();
+  if (rank == 0 || rank > 8 || (t.strides && t.strides->size() != rank)) return std::nullopt;
+  uint64_t count = 1;
+  for (uint32_t size : t.sizes) {
+    count *= size;
+    if (size == 0 || count > (uint64_t{1} << 22)) return std::nullopt;
+  }
+  std::vector<uint64_t> strides(rank);
+  for (uint64_t d = rank, packed = 1; d-- > 0; packed *= t.sizes[d])
+    strides[d] = t.strides ? (*t.strides)[d] : packed;
+  std::vector<uint64_t> offsets;
+  std::vector<uint32_t> coords(rank, 0);
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t offset = 0;
+    for (size_t d = 0; d < rank; ++d) offset += coords[d] * strides[d];
+    offsets.push_back(offset);
+    for (size_t d = rank; d-- > 0 && ++coords[d] == t.sizes[d];) coords[d] = 0;
+  }
+  std::sort(offsets.begin(), offsets.end());
+  return std::adjacent_find(offsets.begin(), offsets.end()) != offsets.end();
+}
+
+bool AnOutputSharesLocations(const GenCase& c) {
+  for (const TensorSlot& slot : OutputSlots(c.desc))
+    if (SharesLocations(*slot.desc) == true) return true;
+  return false;
+}
+
+bool AnOutputHasAZeroStride(const GenCase& c) {
+  for (const TensorSlot& slot : OutputSlots(c.desc))
+    for (size_t d = 0; slot.desc->strides && d < slot.desc->sizes.size(); ++d)
+      if (slot.desc->sizes[d] > 1 && (*slot.desc->strides)[d] == 0) return true;
+  return false;
+}
+
+// Contract point G4: a leading (non-index) dimension of GATHER's IndicesTensor above 1.
+bool HasLeadingIndexDimAboveOne(const GenCase& c) {
+  const auto* g = std::get_if<GatherDesc>(&c.desc);
+  if (g == nullptr) return false;
+  const std::vector<uint32_t>& sizes = g->indices_tensor.sizes;
+  for (size_t d = 0; d + g->index_dimensions < sizes.size(); ++d)
+    if (sizes[d] > 1) return true;
+  return false;
+}
+
 TEST(Generator, AlignmentRejectionsAreExactlyTheIllegalAlignments) {
   for (const auto& [path, cases] : AllCases().files())
     for (const GenCase& c : cases) {
@@ -295,6 +352,70 @@ TEST(Generator, EveryOperatorRefusesBothKindsOfIllegalAlignment) {
     EXPECT_TRUE(below_element_size) << OperatorName(op);
     EXPECT_TRUE(not_power_of_two) << OperatorName(op);
   }
+}
+
+// Contract point A1: only refuse_or_run cases may have an aliased output.
+TEST(Generator, OnlyRefuseOrRunCasesHaveAliasedOutputs) {
+  for (const auto& [path, cases] : AllCases().files())
+    for (const GenCase& c : cases) {
+      if (c.expect == Expect::kRefuseOrRun) continue;
+      EXPECT_FALSE(AnOutputSharesLocations(c)) << c.name;
+      EXPECT_NE(c.reason, Reason::TENSOR_OUTPUT_ALIASED) << c.name;
+    }
+}
+
+TEST(Generator, EveryOperatorHasZeroStrideAndOverlappingOutputsAsRefuseOrRun) {
+  for (OperatorType op : kAllOperatorTypes) {
+    bool zero = false, overlap = false;
+    for (const GenCase* c : Cases(op)) {
+      if (c->expect != Expect::kRefuseOrRun || !AnOutputSharesLocations(*c)) continue;
+      EXPECT_EQ(c->expected.size(), OutputSlots(c->desc).size()) << c->name;
+      (AnOutputHasAZeroStride(*c) ? zero : overlap) = true;
+    }
+    EXPECT_TRUE(zero) << OperatorName(op);
+    EXPECT_TRUE(overlap) << OperatorName(op);
+  }
+}
+
+// A refuse_or_run case rests on something implementation-defined, or it
+// should have been a positive case.
+TEST(Generator, EveryRefuseOrRunCaseRestsOnA1OrG4) {
+  for (const auto& [path, cases] : AllCases().files())
+    for (const GenCase& c : cases) {
+      if (c.expect != Expect::kRefuseOrRun) continue;
+      EXPECT_TRUE(AnOutputSharesLocations(c) || HasLeadingIndexDimAboveOne(c)) << c.name;
+    }
+}
+
+// Contract point G4: leading index dimensions above 1 only in refuse_or_run
+// cases, and those expect no values.
+TEST(Generator, OnlyRefuseOrRunCasesRestOnLeadingIndexDims) {
+  size_t count = 0;
+  for (const GenCase* c : Cases(OperatorType::kGather)) {
+    if (!HasLeadingIndexDimAboveOne(*c)) continue;
+    ++count;
+    EXPECT_EQ(c->expect, Expect::kRefuseOrRun) << c->name;
+    EXPECT_TRUE(c->expected.empty()) << c->name;
+  }
+  EXPECT_GT(count, 0u);
+}
+
+TEST(CaseText, RefuseOrRunWritesExpectedOnlyWhenGiven) {
+  GenCase c;
+  c.name = "split/refuse-or-run";
+  c.desc = SplitDesc{TensorDesc::Packed(DataType::kUint8, {2}),
+                     {TensorDesc::Packed(DataType::kUint8, {2})}, 0};
+  c.expect = Expect::kRefuseOrRun;
+  c.inputs = {{{7, 9}}};
+  c.expected = {{{7, 9}}};
+  const std::string with = CaseFileText("h", {c});
+  EXPECT_THAT(with, ::testing::HasSubstr("expect: refuse_or_run"));
+  EXPECT_THAT(with, ::testing::HasSubstr("inputs:"));
+  EXPECT_THAT(with, ::testing::HasSubstr("expected:"));
+  c.expected.clear();
+  const std::string without = CaseFileText("h", {c});
+  EXPECT_THAT(without, ::testing::HasSubstr("inputs:"));
+  EXPECT_THAT(without, ::testing::Not(::testing::HasSubstr("expected:")));
 }
 
 TEST(Coverage, ListsTheCellThatLostItsCases) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <stdexcept>
 
 namespace dmlconf::generate {
 
@@ -281,6 +282,18 @@ void AddValues(CaseSink& sink, OperatorType op) {
 
 namespace {
 
+// Packed strides, except that the innermost two dimensions of size > 1
+// overlap by one element: each row's last element is the next row's first.
+std::vector<uint32_t> OverlappingStrides(const std::vector<uint32_t>& sizes) {
+  std::vector<uint32_t> strides = PackedStrides(sizes);
+  std::vector<size_t> wide;
+  for (size_t d = sizes.size(); d-- > 0 && wide.size() < 2;)
+    if (sizes[d] > 1) wide.push_back(d);
+  if (wide.size() < 2) throw std::logic_error("generator: no two dimensions to overlap");
+  strides[wide[1]] = sizes[wide[0]] * strides[wide[0]] - strides[wide[0]];
+  return strides;
+}
+
 // Every tensor's alignment: `align`, or its own element size where that is
 // larger (an index tensor next to one-byte data).
 void SetAlignments(OperatorDesc& d, uint32_t align) {
@@ -306,6 +319,32 @@ void AddAlignments(CaseSink& sink, OperatorType op) {
       sink.AddComputed("strided", std::move(c));
     }
   });
+}
+
+void AddAliasedOutputs(CaseSink& sink, OperatorType op) {
+  struct Aliasing {
+    const char* name;
+    std::vector<uint32_t> (*strides)(const std::vector<uint32_t>&);
+    const char* description;
+  };
+  const Aliasing kinds[] = {
+      {"output-zero-strides", BroadcastStrides,
+       "the last output has zero strides: many elements share each location"},
+      {"output-overlapping-rows", OverlappingStrides,
+       "the last output's rows overlap by one element; the other elements have a location each"},
+  };
+  for (const Aliasing& kind : kinds) {
+    GenCase c;
+    c.desc = CellDescriptor(op, {DataType::kFloat32, 4, DataType::kUint32, 5});
+    c.level = LowestLevel(op, DataType::kFloat32, 4, DataType::kUint32);
+    TensorDesc* output = Mutable(OutputSlots(c.desc)).back();
+    output->strides = kind.strides(output->sizes);
+    c.expect = Expect::kRefuseOrRun;
+    c.description = kind.description;
+    c.name = CellName(op, c.level, DataType::kFloat32, 4) + IndexPart(op, DataType::kUint32) +
+             "/" + kind.name;
+    sink.AddComputed("strided", std::move(c));
+  }
 }
 
 namespace {
@@ -381,10 +420,6 @@ void AddTensorRuleRejections(CaseSink& sink, OperatorType op) {
     t->total_tensor_size_in_bytes = t->MinimumTotalBytes() + 2;
   }, Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4, "input-total-size-plus-2");
   AddAlignmentRejections(sink, op);
-  reject([&](OperatorDesc& d) {
-    TensorDesc* t = last_output(d);
-    t->strides = BroadcastStrides(t->sizes);
-  }, Reason::TENSOR_OUTPUT_ALIASED, "output-zero-strides");
   reject([&](OperatorDesc& d) {
     TensorDesc* t = last_output(d);
     t->sizes.insert(t->sizes.begin(), 1);

@@ -15,6 +15,9 @@ void AddValues(CaseSink& sink, OperatorType op);
 // Contract point T1: GuaranteedBaseOffsetAlignment from the element size up
 // (1, 2 and 8 on UINT8; 4 and 8 on FLOAT32; 8 on INT64), every data type.
 void AddAlignments(CaseSink& sink, OperatorType op);
+// Contract point A1: an output with a zero stride and one whose rows overlap,
+// `refuse_or_run` with the oracle's logical output as `expected`.
+void AddAliasedOutputs(CaseSink& sink, OperatorType op);
 // The DML_BUFFER_TENSOR_DESC rules and the cross-tensor rules every operator
 // shares, each broken alone, at the operator's top row; alignments T1 makes
 // invalid (below the element size, not a power of two) among them.

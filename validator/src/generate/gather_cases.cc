@@ -154,6 +154,37 @@ void AddLarge(CaseSink& sink) {
   add(Iota{-1, -1}, "large-70000-negative");  // -1..-70000 read 69999..0
 }
 
+// Contract point G4: an IndicesTensor whose leading D-K dimensions (padding,
+// says the seed) are not all 1. DirectML does not describe it: a backend may
+// refuse it or run it in bounds, and no value is expected (the oracle will not
+// guess one).
+void AddLeadingIndexDims(CaseSink& sink) {
+  struct Shape {
+    DataType type, index_type;
+    std::vector<uint32_t> input, indices, output;
+    uint32_t axis, k;
+  };
+  using DT = DataType;
+  const Shape shapes[] = {
+      // {1,1} ++ {3} ++ {4}: the index tensor's outermost dimension is 2.
+      {DT::kFloat32, DT::kUint32, {1, 1, 4, 4}, {2, 1, 1, 3}, {1, 1, 3, 4}, 2, 1},
+      // {2} ++ {4} ++ {3}.
+      {DT::kInt16, DT::kInt32, {2, 4, 3}, {1, 2, 4}, {2, 4, 3}, 1, 1},
+      // {1} ++ {1,2} ++ {3} = {1,1,2,3}, its surplus leading 1 dropped.
+      {DT::kUint8, DT::kInt64, {1, 4, 3}, {3, 1, 2}, {1, 2, 3}, 1, 2},
+  };
+  // Axis sizes of 4: the position-based index fill repeats with a period of 5.
+  for (const Shape& s : shapes) {
+    GatherDesc d{TensorDesc::Packed(s.type, s.input), TensorDesc::Packed(s.index_type, s.indices),
+                 TensorDesc::Packed(s.type, s.output), s.axis, s.k};
+    GenCase c = Positive(std::move(d), "leading-index-dims-" + SizesTag(s.indices));
+    c.expect = Expect::kRefuseOrRun;
+    c.description = "a leading (non-index) dimension of IndicesTensor is larger than 1 (G4)";
+    FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+    sink.Add("corner", std::move(c));
+  }
+}
+
 void AddInvalid(CaseSink& sink) {
   const FeatureLevel top = TopRow(kOp).level;
   // Seed 002 example 3: input {3,2}, indices {1,2}, axis 1.
@@ -190,6 +221,7 @@ void AddGatherCases(CaseSink& sink) {
   AddUnitAxis(sink);
   AddIndexValues(sink);
   AddLarge(sink);
+  AddLeadingIndexDims(sink);
   AddInvalid(sink);
   // Erratum G1, read as IndexDimensions 1: output[y, x] = input[y, indices[x]].
   AddWithIndices(sink, "corner",

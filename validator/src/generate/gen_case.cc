@@ -129,6 +129,7 @@ const char* ExpectName(Expect expect) {
     case Expect::kMatch: return "match";
     case Expect::kReject: return "reject";
     case Expect::kUnspecified: return "unspecified";
+    case Expect::kRefuseOrRun: return "refuse_or_run";
   }
   return "match";
 }
@@ -148,7 +149,9 @@ void EmitCase(YAML::Emitter& out, const GenCase& c) {
   out << YAML::EndMap;
   if (c.expect != Expect::kReject) {
     EmitDataMap(out, "inputs", InputSlots(c.desc), c.inputs);
-    if (c.expect == Expect::kMatch) EmitDataMap(out, "expected", OutputSlots(c.desc), c.expected);
+    const bool has_expected = c.expect == Expect::kMatch ||
+                              (c.expect == Expect::kRefuseOrRun && !c.expected.empty());
+    if (has_expected) EmitDataMap(out, "expected", OutputSlots(c.desc), c.expected);
   }
   out << YAML::EndMap;
 }

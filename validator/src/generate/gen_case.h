@@ -15,7 +15,10 @@
 
 namespace dmlconf::generate {
 
-enum class Expect { kMatch, kReject, kUnspecified };
+// kRefuseOrRun: implementation-defined (contract points A1, G4): any refusal
+// passes; a run must stay inside its buffers, and `expected`, when given, is
+// compared only where no two output elements share a location.
+enum class Expect { kMatch, kReject, kUnspecified, kRefuseOrRun };
 
 // `{fill: iota, start: S, step: T}`: element i is S + i*T in the data type.
 struct Iota {
@@ -40,7 +43,7 @@ struct GenCase {
   Reason reason = Reason::OK;  // for kReject
   std::string description;
   std::vector<TensorData> inputs;    // InputSlots order
-  std::vector<TensorData> expected;  // OutputSlots order; empty unless kMatch
+  std::vector<TensorData> expected;  // OutputSlots order; kMatch, optional for kRefuseOrRun
 };
 
 // The iota rule's elements, as a loader expands them (integer types and

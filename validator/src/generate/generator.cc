@@ -34,6 +34,7 @@ std::vector<GeneratedFile> GenerateCaseFiles(uint64_t seed) {
     AddOperatorSpecific(sink, op);
     AddStrided(sink, op);
     AddAlignments(sink, op);
+    AddAliasedOutputs(sink, op);
     AddValues(sink, op);
     AddTensorRuleRejections(sink, op);
     AddLevelGating(sink, op);
