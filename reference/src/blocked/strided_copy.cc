@@ -70,6 +70,17 @@ void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64
   if (stream) simd::StreamFence();
 }
 
+// Largest source stride first (stable: ties keep the destination's order).
+void SortBySourceStride(LoopNest& nest) {
+  for (int d = 1; d < nest.rank; ++d) {
+    const LoopDim dim = nest.dims[d];
+    int at = d;
+    for (; at > 0 && std::llabs(nest.dims[at - 1].stride[1]) < std::llabs(dim.stride[1]); --at)
+      nest.dims[at] = nest.dims[at - 1];
+    nest.dims[at] = dim;
+  }
+}
+
 }  // namespace
 
 CopyPlan PlanCopy(LoopNest nest, size_t element_size) {
@@ -104,9 +115,20 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   const uint64_t wanted = uint64_t(ThreadsFor(outer * split, bytes));
   const uint64_t pieces = outer >= wanted ? 1 : std::min(split, (wanted + outer - 1) / outer);
   const uint64_t items = outer * pieces;
-  const bool stream = simd::Streams(bytes);
+  if (!simd::Streams(bytes)) {
+    ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
+      RunItems(plan, dst, src, pieces, begin, end, /*stream=*/false);
+    });
+    return;
+  }
+  // Streamed stores leave the cache in whole lines whatever their order, so
+  // the outer loops follow the source instead, read in address order: walked
+  // in the destination's order, SPACE_TO_DEPTH1 read every other input row
+  // in two passes (1.5-2.5x memcpy's time at 256 MiB).
+  CopyPlan by_source = plan;
+  SortBySourceStride(by_source.outer);
   ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
-    RunItems(plan, dst, src, pieces, begin, end, stream);
+    RunItems(by_source, dst, src, pieces, begin, end, /*stream=*/true);
   });
 }
 
