@@ -15,9 +15,9 @@ namespace dmlconf::bench {
 
 // Which targets of the report a shape is held to.
 enum class ShapeKind {
-  kLongRuns,          // tens of MiB in long contiguous runs: >= 0.8x memcpy
-  kElementGranular,   // runs of one element: >= 0.3x memcpy with 4-byte elements
-  kSmall,             // a few KiB: per-call overhead under 1 us
+  kLongRuns,          // long contiguous runs: <= 1.1x memcpy's time (1.15 whole-row GATHER)
+  kElementGranular,   // runs of one element: per-operator limits (tools/bench_report.py)
+  kSmall,             // a few KiB: per-call overhead under 500 ns
 };
 const char* ShapeKindLabel(ShapeKind kind);
 
