@@ -108,11 +108,11 @@ TEST(Generator, EveryAllowedCellHasAPositiveCase) {
 // them implementation-defined, so no must-reject case may rest on them.
 std::set<Reason> ReasonsFor(OperatorType op) {
   std::set<Reason> reasons = {
-      Reason::TENSOR_RANK_INVALID,           Reason::TENSOR_SIZE_ZERO,
-      Reason::TENSOR_STRIDES_RANK_MISMATCH,  Reason::TENSOR_TOO_MANY_ELEMENTS,
-      Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,   Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
-      Reason::TENSOR_ALIGNMENT_INVALID,      Reason::RANK_MISMATCH,
-      Reason::RANK_NOT_SUPPORTED,            Reason::DATA_TYPE_MISMATCH,
+      Reason::TENSOR_RANK_INVALID,          Reason::TENSOR_SIZE_ZERO,
+      Reason::TENSOR_STRIDES_RANK_MISMATCH, Reason::TENSOR_TOO_MANY_ELEMENTS,
+      Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,  Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
+      Reason::TENSOR_ALIGNMENT_INVALID,     Reason::RANK_MISMATCH,
+      Reason::RANK_NOT_SUPPORTED,           Reason::DATA_TYPE_MISMATCH,
       Reason::DATA_TYPE_NOT_SUPPORTED};
   const auto add = [&](std::initializer_list<Reason> more) { reasons.insert(more); };
   switch (op) {
@@ -226,10 +226,17 @@ TEST(Generator, NoRejectCaseRestsOnADisputedJoinRank) {
 // Each data type's element size in bytes, typed from the spec's "Common ground".
 uint32_t SpecElementSize(DataType type) {
   switch (type) {
-    case DataType::kFloat64: case DataType::kInt64: case DataType::kUint64: return 8;
-    case DataType::kFloat32: case DataType::kInt32: case DataType::kUint32: return 4;
-    case DataType::kFloat16: case DataType::kInt16: case DataType::kUint16: return 2;
-    case DataType::kInt8: case DataType::kUint8: return 1;
+    case DataType::kFloat64:
+    case DataType::kInt64:
+    case DataType::kUint64: return 8;
+    case DataType::kFloat32:
+    case DataType::kInt32:
+    case DataType::kUint32: return 4;
+    case DataType::kFloat16:
+    case DataType::kInt16:
+    case DataType::kUint16: return 2;
+    case DataType::kInt8:
+    case DataType::kUint8: return 1;
   }
   return 0;
 }
@@ -403,8 +410,8 @@ TEST(Generator, OnlyRefuseOrRunCasesRestOnLeadingIndexDims) {
 TEST(CaseText, RefuseOrRunWritesExpectedOnlyWhenGiven) {
   GenCase c;
   c.name = "split/refuse-or-run";
-  c.desc = SplitDesc{TensorDesc::Packed(DataType::kUint8, {2}),
-                     {TensorDesc::Packed(DataType::kUint8, {2})}, 0};
+  c.desc = SplitDesc{
+      TensorDesc::Packed(DataType::kUint8, {2}), {TensorDesc::Packed(DataType::kUint8, {2})}, 0};
   c.expect = Expect::kRefuseOrRun;
   c.inputs = {{{7, 9}}};
   c.expected = {{{7, 9}}};

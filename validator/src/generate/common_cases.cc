@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <set>
@@ -341,8 +342,8 @@ void AddAliasedOutputs(CaseSink& sink, OperatorType op) {
     output->strides = kind.strides(output->sizes);
     c.expect = Expect::kRefuseOrRun;
     c.description = kind.description;
-    c.name = CellName(op, c.level, DataType::kFloat32, 4) + IndexPart(op, DataType::kUint32) +
-             "/" + kind.name;
+    c.name = CellName(op, c.level, DataType::kFloat32, 4) + IndexPart(op, DataType::kUint32) + "/" +
+             kind.name;
     sink.AddComputed("strided", std::move(c));
   }
 }
@@ -353,22 +354,24 @@ namespace {
 // and, where there is one, on the index tensor) and non-powers of two.
 void AddAlignmentRejections(CaseSink& sink, OperatorType op) {
   const FeatureLevel level = TopRow(op).level;
-  const auto reject = [&](DataType type, size_t slot, bool output, uint32_t align,
-                          const std::string& what, const std::string& description) {
+  constexpr size_t kLastOutput = SIZE_MAX;  // any other slot number is an input's
+  const auto reject = [&](DataType type, size_t slot, uint32_t align, const std::string& what,
+                          const std::string& description) {
     OperatorDesc d = CellDescriptor(op, {type, 4, DataType::kUint32, 5});
-    const auto tensors = Mutable(output ? OutputSlots(d) : InputSlots(d));
-    tensors[std::min(slot, tensors.size() - 1)]->guaranteed_base_offset_alignment = align;
-    sink.Add("invalid", RejectCase(std::move(d), level, Reason::TENSOR_ALIGNMENT_INVALID, what,
-                                   description));
+    TensorDesc* t =
+        slot == kLastOutput ? Mutable(OutputSlots(d)).back() : Mutable(InputSlots(d))[slot];
+    t->guaranteed_base_offset_alignment = align;
+    sink.Add("invalid",
+             RejectCase(std::move(d), level, Reason::TENSOR_ALIGNMENT_INVALID, what, description));
   };
   const DataType f32 = DataType::kFloat32, i64 = DataType::kInt64;
-  reject(f32, 0, false, 2, "input-alignment-2", "a power of two below FLOAT32's 4 bytes");
-  reject(f32, 9, true, 1, "output-alignment-1", "a power of two below FLOAT32's 4 bytes");
-  reject(i64, 0, false, 4, "int64-input-alignment-4", "a power of two below INT64's 8 bytes");
-  reject(f32, 0, false, 12, "input-alignment-12", "at least the element size, not a power of two");
-  reject(f32, 9, true, 24, "output-alignment-24", "not a power of two");
-  if (HasIndexTensor(op))
-    reject(f32, 1, false, 2, "index-alignment-2",
+  reject(f32, 0, 2, "input-alignment-2", "a power of two below FLOAT32's 4 bytes");
+  reject(f32, kLastOutput, 1, "output-alignment-1", "a power of two below FLOAT32's 4 bytes");
+  reject(i64, 0, 4, "int64-input-alignment-4", "a power of two below INT64's 8 bytes");
+  reject(f32, 0, 12, "input-alignment-12", "at least the element size, not a power of two");
+  reject(f32, kLastOutput, 24, "output-alignment-24", "not a power of two");
+  if (HasIndexTensor(op))  // slot 1: IndicesTensor, SequenceLengthsTensor
+    reject(f32, 1, 2, "index-alignment-2",
            "a power of two below the UINT32 indices' or lengths' 4 bytes");
 }
 

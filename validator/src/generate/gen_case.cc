@@ -149,8 +149,8 @@ void EmitCase(YAML::Emitter& out, const GenCase& c) {
   out << YAML::EndMap;
   if (c.expect != Expect::kReject) {
     EmitDataMap(out, "inputs", InputSlots(c.desc), c.inputs);
-    const bool has_expected = c.expect == Expect::kMatch ||
-                              (c.expect == Expect::kRefuseOrRun && !c.expected.empty());
+    const bool has_expected =
+        c.expect == Expect::kMatch || (c.expect == Expect::kRefuseOrRun && !c.expected.empty());
     if (has_expected) EmitDataMap(out, "expected", OutputSlots(c.desc), c.expected);
   }
   out << YAML::EndMap;
