@@ -49,7 +49,8 @@ def check_tensor(t, role, is_output):
     if total % 4:
         raise Reject("TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4", f"{role}: {total} bytes")
     align = t.get("GuaranteedBaseOffsetAlignment", 0)
-    if align and (align < 16 or align & (align - 1)):
+    # Contract point T1: 0, or a power of two no smaller than the element size.
+    if align and (align & (align - 1) or align < ELEMENT_SIZE[t["DataType"]]):
         raise Reject("TENSOR_ALIGNMENT_INVALID", f"{role}: alignment {align}")
     extent = 1  # each stride, smallest first, must reach past what the smaller ones span
     for size, stride in sorted((p for p in zip(sizes, strides(t)) if p[0] > 1), key=lambda p: p[1]):

@@ -38,7 +38,9 @@ static int check_tensor(const dmlconf_tensor_desc* t, int is_output, uint32_t i,
   if (last > UINT64_MAX - 3 || t->total_tensor_size_in_bytes < ((last + 3) & ~(uint64_t)3))
     return refuse(r, n, "TENSOR_TOTAL_SIZE_TOO_SMALL", "total size", i);
   if (t->total_tensor_size_in_bytes % 4) return refuse(r, n, "TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4", "total size", i);
-  if (a != 0 && (a < 16 || (a & (a - 1)))) return refuse(r, n, "TENSOR_ALIGNMENT_INVALID", "alignment", i);
+  /* Contract point T1: 0, or a power of two no smaller than the element size. */
+  if (a != 0 && ((a & (a - 1)) || a < kElementSize[t->data_type]))
+    return refuse(r, n, "TENSOR_ALIGNMENT_INVALID", "alignment", i);
   /* No aliasing: taking the dimensions of size > 1 by increasing stride, each stride must
    * reach past everything the smaller ones span. */
   for (d = 0, m = 0; is_output && d < t->dimension_count; ++d) { /* stable insertion sort */
