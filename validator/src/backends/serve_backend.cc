@@ -129,6 +129,9 @@ class ServeBackend final : public Backend {
 
  private:
   json OperatorRequest(const char* action, const OperatorDesc& desc, FeatureLevel level) {
+    // A restart first: its describe takes the next id, so the ids the program
+    // sees keep increasing (a restart inside Ask would send describe 7, then create 6).
+    EnsureRunning();
     return {{"protocol", 2},
             {"id", ++last_id_},
             {"action", action},
