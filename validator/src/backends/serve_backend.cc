@@ -31,6 +31,8 @@ constexpr size_t kMaxReplyBytes = 16 << 20;
 // What of the program's standard error a verdict quotes.
 constexpr size_t kQuotedErrorBytes = 2048;
 constexpr int kRestartsBeforeGivingUp = 3;
+// How often a wait for a reply checks that the program is still alive.
+constexpr int64_t kExitCheckMs = 50;
 
 void WriteFile(const fs::path& path, const std::byte* data, size_t size) {
   std::ofstream out(path, std::ios::binary);
@@ -334,8 +336,16 @@ class ServeBackend final : public Backend {
       if (left.count() <= 0)
         return "no reply within " + std::to_string(timeout_.count()) + " ms (timeout); killed";
       pollfd p{from_, POLLIN, 0};
-      const int ready = poll(&p, 1, int(std::min<int64_t>(left.count(), 1'000'000)));
-      if (ready <= 0) continue;
+      const int ready = poll(&p, 1, int(std::min<int64_t>(left.count(), kExitCheckMs)));
+      if (ready == 0) {
+        // A child the program started may hold its stdout open after the
+        // program died: no end of file comes, so look for the exit itself
+        // rather than call a crash a timeout (and wait the whole timeout).
+        if (std::string how = ExitText(); !how.empty())
+          return "the program exited before replying" + how;
+        continue;
+      }
+      if (ready < 0) continue;
       char chunk[65536];
       const ssize_t n = read(from_, chunk, sizeof chunk);
       if (n < 0 && errno == EINTR) continue;
