@@ -234,6 +234,7 @@ class ServeBackend final : public Backend {
     if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0)
       throw BackendError("cannot start " + Name() + ": pipe: " + strerror(errno));
     const fs::path log = root_ / "stderr.log";
+    quoted_from_ = ErrorLogSize();
     std::fflush(nullptr);  // the child must not inherit pending output
     pid_ = fork();
     if (pid_ < 0) throw BackendError("cannot start " + Name() + ": fork: " + strerror(errno));
@@ -295,14 +296,19 @@ class ServeBackend final : public Backend {
       throw RunAborted("the run folder " + root_.string() + " of backend " + Name() +
                        " disappeared during the run (run folders live under $TMPDIR, /tmp when "
                        "it is unset; something removed it)");
-    const std::streamoff err_from = ErrorLogSize();
+    // What the program wrote since its last good reply or its start: a
+    // plug-in that dies while loading says why before describe is even sent.
+    const std::streamoff err_from = quoted_from_;
     const std::string line = request.dump() + "\n";
     std::string reply_line;
     std::string problem = Send(line);
     if (problem.empty()) problem = ReceiveLine(&reply_line);
     json reply;
     if (problem.empty()) problem = Check(reply_line, request, allowed, &reply);
-    if (problem.empty()) return reply;
+    if (problem.empty()) {
+      quoted_from_ = ErrorLogSize();
+      return reply;
+    }
     Kill();
     std::string quoted = TailOf(root_ / "stderr.log", err_from);
     throw BackendError(Name() + ": " + request.value("action", std::string()) + " request " +
@@ -445,6 +451,7 @@ class ServeBackend final : public Backend {
   int to_ = -1, from_ = -1;
   std::string pending_;  // read from the program, not yet a whole line
   uint64_t last_id_ = 0;
+  std::streamoff quoted_from_ = 0;  // stderr.log's size after the last good reply
   uint64_t created_ = 0;  // the id of the last create, for execute's `created`
   FeatureLevel max_level_ = kHighestFeatureLevel;
   bool reports_reason_codes_ = false;
