@@ -1,5 +1,6 @@
 #include "descriptor.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 using nlohmann::json;
@@ -205,6 +206,10 @@ void OperatorDescription::ParseTensors(const std::string& op, const json& d) {
                   Uint(Field(d, "Axis", "descriptor"), "Axis"),
                   Uint(Field(d, "IndexDimensions", "descriptor"), "IndexDimensions")};
     desc_ = {DML_OPERATOR_GATHER, &op_.gather};
+    // Must-reject descriptors may give the three tensors different ranks: the largest
+    // counts, so no overflowing case slips through.
+    size_t rank = std::max({inputs_[0]->sizes.size(), inputs_[1]->sizes.size(), outputs_[0]->sizes.size()});
+    corrupts_directml_memory_ = rank + op_.gather.IndexDimensions > 9;
   } else if (op == "DEPTH_TO_SPACE1" || op == "SPACE_TO_DEPTH1") {
     inputs_ = {single("InputTensor")};
     outputs_ = {single("OutputTensor")};

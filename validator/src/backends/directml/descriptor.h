@@ -33,6 +33,12 @@ class OperatorDescription {
   const std::vector<const BufferTensor*>& inputs() const { return inputs_; }
   const std::vector<const BufferTensor*>& outputs() const { return outputs_; }
 
+  // DirectML 1.15.4 writes past its own memory on a GATHER whose rank + IndexDimensions
+  // - 1 exceeds 8 (the output shape before its surplus leading 1s are dropped): the
+  // values are garbage and later, unrelated cases in the same process fail or crash
+  // (tools/directml/README.md). Such a case is run in a process of its own.
+  bool corrupts_directml_memory() const { return corrupts_directml_memory_; }
+
   OperatorDescription() = default;
   OperatorDescription(const OperatorDescription&) = delete;
   OperatorDescription& operator=(const OperatorDescription&) = delete;
@@ -53,6 +59,7 @@ class OperatorDescription {
     DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC reverse_subsequences;
   } op_{};
   DML_OPERATOR_DESC desc_{};
+  bool corrupts_directml_memory_ = false;
 };
 
 // Bytes per element of a DirectML data type; 0 for one this host does not know.

@@ -14,16 +14,19 @@
 
 #include "descriptor.h"
 #include "dml_session.h"
+#include "isolated_child.h"
 
 using nlohmann::json;
 
 namespace {
 
-// What `create` built, kept for the `execute` that names it in `created`.
+// What `create` built, kept for the `execute` that names it in `created`: a compiled
+// operator, or the isolated child that compiled it.
 struct CreatedOperator {
   int64_t id = -1;
   std::unique_ptr<OperatorDescription> description;
   ComPtr<IDMLCompiledOperator> compiled;
+  std::unique_ptr<IsolatedChild> isolated;
 };
 
 std::string FeatureLevelName(DML_FEATURE_LEVEL level) {
@@ -73,6 +76,9 @@ bool WriteFile(const std::string& path, const std::vector<uint8_t>& contents) {
 
 class Host {
  public:
+  // `isolated`: this process is the child of another host, for one hazardous case.
+  explicit Host(bool isolated) : isolated_(isolated) {}
+
   bool Start() {
     auto begin = std::chrono::steady_clock::now();
     std::string error;
@@ -106,9 +112,11 @@ class Host {
 
   json Create(const json& request) {
     created_ = CreatedOperator{};
+    retiring_.reset();
     std::unique_ptr<OperatorDescription> description;
     std::string why = OperatorDescription::Parse(request.value("operator", ""), request.at("descriptor"), &description);
     if (!why.empty()) return {{"status", "rejected"}, {"message", why}};
+    if (description->corrupts_directml_memory() && !isolated_) return CreateIsolated(request, std::move(description));
     ComPtr<IDMLCompiledOperator> compiled;
     std::string error;
     Outcome outcome = session_.Compile(description->desc(), &compiled, &error);
@@ -119,8 +127,38 @@ class Host {
       outcome = session_.Compile(description->desc(), &compiled, &error);
     }
     if (outcome != Outcome::kOk) return {{"status", "rejected"}, {"message", "DirectML refused it: " + error}};
-    created_ = {request.at("id").get<int64_t>(), std::move(description), std::move(compiled)};
+    created_ = {request.at("id").get<int64_t>(), std::move(description), std::move(compiled), nullptr};
     return {{"status", "ok"}};
+  }
+
+  // The child answers the create (and then the execute) exactly as this process would
+  // have, only in a process of its own. A child that dies answers `error`, a status
+  // `create` does not allow: dmlconf gives the case `error` and restarts this host,
+  // as for a crash, which is what happened.
+  json CreateIsolated(const json& request, std::unique_ptr<OperatorDescription> description) {
+    auto child = std::make_unique<IsolatedChild>();
+    std::string reply_line, error;
+    if (!child->Start(&error) || !child->Exchange(request.dump(), &reply_line, &error)) {
+      return {{"status", "error"}, {"message", error}};
+    }
+    json reply = json::parse(reply_line, nullptr, false);
+    if (!reply.is_object()) return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
+    std::cerr << "dmlconf-directml-host: request " << request["id"].dump()
+              << " ran in an isolated process (GATHER rank + IndexDimensions - 1 > 8)" << std::endl;
+    if (reply.value("status", "") == "ok") {
+      created_ = {request.at("id").get<int64_t>(), std::move(description), nullptr, std::move(child)};
+    }
+    reply.erase("id");
+    return reply;
+  }
+
+  json ExecuteIsolated(const json& request, IsolatedChild* child) {
+    std::string reply_line, error;
+    if (!child->Exchange(request.dump(), &reply_line, &error)) return {{"status", "error"}, {"message", error}};
+    json reply = json::parse(reply_line, nullptr, false);
+    if (!reply.is_object()) return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
+    reply.erase("id");
+    return reply;
   }
 
   // Reads every listed file whole; the tensor must lie inside it.
@@ -149,6 +187,13 @@ class Host {
   json Execute(const json& request) {
     CreatedOperator op = std::move(created_);
     created_ = CreatedOperator{};
+    if (op.id == request.value("created", int64_t{-2}) && op.isolated) {
+      json reply = ExecuteIsolated(request, op.isolated.get());
+      // The child exits while dmlconf reads the reply; it is waited for next time.
+      op.isolated->CloseInput();
+      retiring_ = std::move(op.isolated);
+      return reply;
+    }
     if (op.id != request.value("created", int64_t{-2}) || !op.compiled) {
       return {{"status", "error"}, {"message", "execute names created " + request.value("created", json()).dump() +
                                                    ", which this process did not accept just before"}};
@@ -189,6 +234,8 @@ class Host {
     return {{"status", "ok"}};
   }
 
+  bool isolated_;
+  std::unique_ptr<IsolatedChild> retiring_;  // a finished child, exiting
   DmlSession session_;
   std::string start_error_;
   CreatedOperator created_;
@@ -222,13 +269,13 @@ void Reply(json reply) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   // The protocol is bytes: no CRLF translation on either pipe.
   _setmode(_fileno(stdin), _O_BINARY);
   _setmode(_fileno(stdout), _O_BINARY);
   SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX);
   SetUnhandledExceptionFilter(EndOnCrash);
-  Host host;
+  Host host(argc > 1 && std::string(argv[1]) == "--isolated");
   host.Start();  // a failure is reported to `describe`, which stops the run
   std::string line;
   while (std::getline(std::cin, line)) {
