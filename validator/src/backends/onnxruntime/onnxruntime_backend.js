@@ -26,7 +26,8 @@
 //   - any operator / data type for which ORT's CPU EP has no kernel, with ORT's own message
 //     (1.30: DepthToSpace and SpaceToDepth take only FLOAT64, FLOAT32, FLOAT16, INT8, UINT8);
 //   - at execute, a GATHER index outside [-size, size-1]: ONNX defines it as an error.
-// `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts);
+// `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts;
+// an output whose strides map two elements to one location is refused, contract point A1);
 // DirectML's per-level support tables are not ONNX Runtime's, so the feature level is not
 // looked at. Reason codes are not reported. Logs go to standard error only.
 'use strict';
