@@ -33,6 +33,8 @@ constexpr size_t kQuotedErrorBytes = 2048;
 constexpr int kRestartsBeforeGivingUp = 3;
 // How often a wait for a reply checks that the program is still alive.
 constexpr int64_t kExitCheckMs = 50;
+// How long a program whose pipes closed may take to exit, for the verdict to say how.
+constexpr std::chrono::milliseconds kExitGrace{500};
 
 void WriteFile(const fs::path& path, const std::byte* data, size_t size) {
   std::ofstream out(path, std::ios::binary);
@@ -321,7 +323,7 @@ class ServeBackend final : public Backend {
     while (done < line.size()) {
       const ssize_t n = write(to_, line.data() + done, line.size() - done);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return "the program is gone (its standard input is closed)" + ExitText();
+      if (n <= 0) return "the program is gone (its standard input is closed)" + ExitText(kExitGrace);
       done += size_t(n);
     }
     return {};
@@ -355,7 +357,8 @@ class ServeBackend final : public Backend {
       char chunk[65536];
       const ssize_t n = read(from_, chunk, sizeof chunk);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return "the program exited or closed its output before replying" + ExitText();
+      if (n <= 0)
+        return "the program exited or closed its output before replying" + ExitText(kExitGrace);
       pending_.append(chunk, size_t(n));
     }
   }
@@ -391,10 +394,16 @@ class ServeBackend final : public Backend {
     return error ? 0 : std::streamoff(size);
   }
 
-  // " (exit status 3)" when the program has ended, to say how.
-  std::string ExitText() {
+  // " (exit status 3)" when the program has ended, to say how; waits up to
+  // `grace` for a program whose pipes closed to finish exiting.
+  std::string ExitText(std::chrono::milliseconds grace = {}) {
     int status = 0;
-    if (pid_ <= 0 || waitpid(pid_, &status, WNOHANG) != pid_) return {};
+    if (pid_ <= 0) return {};
+    const auto until = Clock::now() + grace;
+    pid_t ended;
+    while ((ended = waitpid(pid_, &status, WNOHANG)) == 0 && Clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (ended != pid_) return {};
     const pid_t was = pid_;
     pid_ = -1;
     CloseStreams();
