@@ -224,7 +224,11 @@ void RegisterVariant(const Variant& v) {
   for (int threads : thread_counts) Register(v, Impl::kMemcpy, threads);
   for (int threads : thread_counts) Register(v, Impl::kBlocked, threads);
   if (!v.shape->beyond_cache) Register(v, Impl::kNaive, 1);
-  Register(v, Impl::kEigen, 1);
+  // Eigen's gather is a chip per index: along the innermost axis of 256 MiB
+  // each chip walks every row, minutes per call.
+  const bool eigen_hopeless = v.shape->beyond_cache && v.shape->op == OperatorType::kGather &&
+                              v.shape->kind == ShapeKind::kElementGranular;
+  if (!eigen_hopeless) Register(v, Impl::kEigen, 1);
   if (onednn)
     for (int threads : thread_counts) Register(v, Impl::kOneDnn, threads);
 }
