@@ -122,6 +122,9 @@ class ServeBackend final : public Backend {
     };
     try {
       const json reply = Ask(request, {"ok", "error", "unsupported"});
+      // Gone while the program ran: its buffer files with it, which is no
+      // verdict about the program.
+      StopIfFolderGone();
       ExecuteResult result = ReadBack(reply, inputs, outputs, bindings);
       cleanup();
       return result;
@@ -294,10 +297,7 @@ class ServeBackend final : public Backend {
   // next request) and throws BackendError: the case at hand is an `error`.
   json Ask(const json& request, std::initializer_list<const char*> allowed, bool restart = true) {
     if (restart) EnsureRunning();
-    if (!fs::is_directory(root_))
-      throw RunAborted("the run folder " + root_.string() + " of backend " + Name() +
-                       " disappeared during the run (run folders live under $TMPDIR, /tmp when "
-                       "it is unset; something removed it)");
+    StopIfFolderGone();
     // What the program wrote since its last good reply or its start: a
     // plug-in that dies while loading says why before describe is even sent.
     const std::streamoff err_from = quoted_from_;
@@ -316,6 +316,13 @@ class ServeBackend final : public Backend {
     throw BackendError(Name() + ": " + request.value("action", std::string()) + " request " +
                        std::to_string(request.value("id", uint64_t(0))) + ": " + problem +
                        (quoted.empty() ? "" : "; its standard error says: " + quoted));
+  }
+
+  void StopIfFolderGone() const {
+    if (!fs::is_directory(root_))
+      throw RunAborted("the run folder " + root_.string() + " of backend " + Name() +
+                       " disappeared during the run (run folders live under $TMPDIR, /tmp when "
+                       "it is unset; something removed it)");
   }
 
   std::string Send(const std::string& line) {
