@@ -3,12 +3,12 @@
 
 Usage: check_run.py --dmlconf D --work DIR --cases PATH... [--errors E] [--failed F]
                     [--expect-rc N] [--expect REGEX]... [--message REGEX]... [--report]
-                    [--allow-violations]
+                    [--lines N] [--allow-violations]
                     -- RUN_ARGS...
 
 RUN_ARGS go after `dmlconf run PATH...`; @STATE@ in them becomes WORK/state, the folder
 lying_serve.py keeps its notes in. The run gets TMPDIR=WORK/tmp. Checked, besides the exit
-code (default 1) and each --expect regex (multi-line, `.` matching newlines):
+code (default 1), the number of non-empty lines of output (--lines) and each --expect regex (multi-line, `.` matching newlines):
 
 - when the run completes (exit code below 2), that its closing line counts E errors, F
   failures and every other case passed, where the number of cases is what the reference
@@ -54,6 +54,7 @@ def main():
     p.add_argument("--expect-rc", type=int, default=1)
     p.add_argument("--expect", action="append", default=[])
     p.add_argument("--message", action="append", default=[])
+    p.add_argument("--lines", type=int)
     p.add_argument("--report", action="store_true")
     p.add_argument("--allow-violations", action="store_true")
     p.add_argument("run_args", nargs=argparse.REMAINDER)
@@ -74,6 +75,9 @@ def main():
     out = run.stdout
     if run.returncode != a.expect_rc:
         fail(f"exit code {run.returncode}, expected {a.expect_rc}", out)
+    lines = [line for line in out.split("\n") if line.strip()]
+    if a.lines is not None and len(lines) != a.lines:
+        fail(f"{len(lines)} lines of output, expected {a.lines}", out)
     for regex in a.expect + a.message:
         if not re.search(regex, out, re.S | re.M):
             fail(f"the output does not match {regex!r}", out)

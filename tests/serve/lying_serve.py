@@ -27,6 +27,7 @@ afterwards finds it and behaves. MODE is one of:
   child-crash    starts a child (`sleep 1000`, holding stdout) and exits with status 3
   child-hang     starts a child (`sleep 1000`, holding stdout) and sleeps
   crash-loop     exits with status 3; every program started after that fails describe
+  remove-folder  removes dmlconf's run folder (the buffers' folder), then answers ok
   bad-describe   describe answers without a max_feature_level, in every program
   linger         at the end of the run, ignores its closed stdin and SIGTERM
   child-at-exit  at the end of the run, starts a child and exits normally
@@ -39,6 +40,7 @@ ids it saw go to STATE_DIR/ids, and every child's pid to STATE_DIR/children.
 """
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -203,6 +205,9 @@ class Server:
             else:
                 os.truncate(request["outputs"][0]["path"], len(read(request["outputs"][0])) - 1)
             return reply
+        if mode == "remove-folder":
+            shutil.rmtree(os.path.dirname(request["outputs"][0]["path"]))
+            return {"id": rid, "status": "ok"}
         if mode in ("child-crash", "child-hang"):
             self.child()
             if mode == "child-crash":
