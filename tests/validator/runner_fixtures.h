@@ -23,17 +23,28 @@ enum class Lie {
   kThrow,             // Execute throws
   kAbort,             // Execute aborts the process
   kHang,              // Execute never returns in time
+  kUnsupportedAtCreate,   // Create answers "unsupported" with a sentence
+  kUnsupportedAtExecute,  // Create accepts, Execute answers "unsupported" with a sentence
+  kCannotGoOn,            // Execute throws RunAborted (its request folder vanished)
 };
+
+// The sentence the two unsupported lies give.
+inline constexpr const char* kUnsupportedSentence = "index values above 2^24 are not handled";
 
 // The reference backend with one lie added.
 class LyingBackend : public Backend {
  public:
   explicit LyingBackend(Lie lie, FeatureLevel max = kHighestFeatureLevel)
       : lie_(lie), max_(max), reference_(MakeReferenceBackend()) {}
+  // Also accept every descriptor, then run the reference kernel with the lie:
+  // a backend that runs what the reference refuses (an aliased output, A1).
+  bool accept_everything = false;
+
   std::string Name() const override { return "liar"; }
   FeatureLevel MaxFeatureLevel() const override { return max_; }
   CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
-    if (lie_ == Lie::kAcceptEverything) return CreateAnswer::Accepted();
+    if (lie_ == Lie::kAcceptEverything || accept_everything) return CreateAnswer::Accepted();
+    if (lie_ == Lie::kUnsupportedAtCreate) return CreateAnswer::Unsupported(kUnsupportedSentence);
     if (lie_ == Lie::kRefuseEverything) return CreateAnswer::Rejected(Reason::RANK_MISMATCH, "no");
     CreateAnswer a = reference_->Create(desc, level);
     if (lie_ == Lie::kWrongReason && !a.accepted()) a.reason = Reason::RANK_MISMATCH;
@@ -44,6 +55,8 @@ class LyingBackend : public Backend {
     if (lie_ == Lie::kThrow) throw std::runtime_error("out of cheese");
     if (lie_ == Lie::kAbort) std::abort();
     if (lie_ == Lie::kHang) std::this_thread::sleep_for(std::chrono::seconds(5));
+    if (lie_ == Lie::kUnsupportedAtExecute) return ExecuteResult::Unsupported(kUnsupportedSentence);
+    if (lie_ == Lie::kCannotGoOn) throw RunAborted("the request folder /tmp/x disappeared");
     ExecuteResult result = reference_->Execute(desc, level, bindings);
     const std::vector<TensorSlot> outs = OutputSlots(desc);
     std::byte* last = bindings.outputs.back();
@@ -103,5 +116,48 @@ inline Case RejectCase() {
   c.expected.clear();
   return c;
 }
+
+// SPLIT {1,2,3,4} along axis 0 into {1,2} and {3,4}, where OutputTensors[0] has
+// stride 0: both its elements share byte 0 (an aliased output, contract point A1),
+// while OutputTensors[1]'s elements each have a location of their own. A backend
+// that runs it writes 1 then 2 to byte 0, so element 0 reads 2, not the 1 expected:
+// only a runner that skips shared locations passes it.
+inline Case AliasedSplitCase() {
+  Case c = SplitCase("t/aliased");
+  SplitDesc& d = std::get<SplitDesc>(c.descriptor);
+  d.output_tensors = {TensorDesc::Packed(DataType::kUint8, {2}),
+                      TensorDesc::Packed(DataType::kUint8, {2})};
+  d.output_tensors[0].strides = std::vector<uint32_t>{0};
+  c.expect = Expectation::kRefuseOrRun;
+  c.expected = {U8({1, 2}), U8({3, 4})};
+  return c;
+}
+
+// Counts what the runner asks of the backend it wraps, and at which levels.
+class CountingBackend : public Backend {
+ public:
+  explicit CountingBackend(Backend& inner) : inner_(inner) {}
+  std::string Name() const override { return inner_.Name(); }
+  FeatureLevel MaxFeatureLevel() const override { return inner_.MaxFeatureLevel(); }
+  bool ReportsReasonCodes() const override { return inner_.ReportsReasonCodes(); }
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    create_levels.push_back(level);
+    return inner_.Create(desc, level);
+  }
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    ++executes;
+    for (const std::byte* p : bindings.inputs) pointers.push_back(p);
+    for (const std::byte* p : bindings.outputs) pointers.push_back(p);
+    return inner_.Execute(desc, level, bindings);
+  }
+
+  std::vector<FeatureLevel> create_levels;  // one entry per Create
+  int executes = 0;
+  std::vector<const std::byte*> pointers;  // every binding Execute saw
+
+ private:
+  Backend& inner_;
+};
 
 }  // namespace dmlconf::validator::fakes

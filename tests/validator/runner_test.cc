@@ -319,6 +319,23 @@ TEST(Runner, BindingsAreAlignedAsPromisedAndNoMore) {
   }
 }
 
+// A backend that cannot go on stops the run with its one message, isolated
+// or not, instead of becoming an error (or, isolated, a SIGABRT) per case.
+TEST(Runner, ABackendThatCannotGoOnStopsTheRun) {
+  LyingBackend stuck(Lie::kCannotGoOn);
+  EXPECT_THROW(JudgeCase(SplitCase(), stuck, kHighestFeatureLevel), RunAborted);
+  try {
+    JudgeCaseIsolated(SplitCase(), stuck, kHighestFeatureLevel, 30);
+    ADD_FAILURE() << "no RunAborted from the isolated case";
+  } catch (const RunAborted& e) {
+    EXPECT_THAT(e.what(), HasSubstr("/tmp/x disappeared"));
+  }
+  Backend* list[] = {&stuck};
+  RunOptions isolated;
+  isolated.isolate = true;
+  EXPECT_THROW(RunCases({SplitCase("a"), SplitCase("b")}, list, isolated), RunAborted);
+}
+
 std::vector<CaseResult> RunWith(const std::vector<Case>& cases, Lie lie, const RunOptions& options) {
   LyingBackend backend(lie);
   Backend* list[] = {&backend};
