@@ -1,8 +1,13 @@
 /* Plug-ins that break the contract, one per DMLCONF_BAD_* macro, for the adapter's tests.
- * Each accepts every JOIN and "executes" it wrongly; nothing else is implemented. */
+ * Each accepts every JOIN; nothing else is implemented. The lies that must be caught only
+ * while the rest is right (padding, one byte past the end, alignment) sit on a correct
+ * JOIN, so the one broken promise is the only thing that can fail them. */
+#include <stdint.h>
 #include <string.h>
 
 #include "dmlconf/dmlconf_backend.h"
+
+static const size_t kElementSize[] = {8, 4, 2, 8, 4, 2, 1, 8, 4, 2, 1};
 
 static int create(const dmlconf_operator_desc* desc, uint32_t level, char* reason, size_t cap) {
   (void)level;
@@ -11,16 +16,84 @@ static int create(const dmlconf_operator_desc* desc, uint32_t level, char* reaso
   return DMLCONF_UNSUPPORTED;
 }
 
+static uint64_t stride(const dmlconf_tensor_desc* t, uint32_t d) { /* packed when absent */
+  uint64_t s = 1;
+  uint32_t i;
+  if (t->strides) return t->strides[d];
+  for (i = d + 1; i < t->dimension_count; ++i) s *= t->sizes[i];
+  return s;
+}
+
+/* Every element of each input to its slab of the output along Axis; any rank 1-8, any
+ * element size, strided or packed. Writes output elements and nothing else. */
+static void join(const dmlconf_operator_desc* desc, const unsigned char* const* inputs,
+                 unsigned char* out) {
+  const dmlconf_tensor_desc* big = &desc->outputs[0];
+  const size_t size = kElementSize[big->data_type];
+  const uint32_t rank = big->dimension_count, axis = desc->axis;
+  uint64_t offset = 0;
+  uint32_t i, d;
+  for (i = 0; i < desc->input_count; offset += desc->inputs[i++].sizes[axis]) {
+    const dmlconf_tensor_desc* piece = &desc->inputs[i];
+    uint32_t c[8] = {0};
+    for (;;) {
+      uint64_t at = offset * stride(big, axis), from = 0;
+      for (d = 0; d < rank; ++d) {
+        at += (uint64_t)c[d] * stride(big, d);
+        from += (uint64_t)c[d] * stride(piece, d);
+      }
+      memcpy(out + at * size, inputs[i] + from * size, size);
+      for (d = rank; d > 0; --d) { /* next coordinate, last dimension fastest */
+        if (++c[d - 1] < piece->sizes[d - 1]) break;
+        c[d - 1] = 0;
+      }
+      if (d == 0) break;
+    }
+  }
+}
+
+#if defined(DMLCONF_BAD_ASSUMES_64_ALIGNMENT)
+/* What code that derives aligned vector addresses from a pointer's low bits computes when
+ * the pointer is not as aligned as it assumes: the address rounded down. DirectML promises
+ * 16 bytes (or GuaranteedBaseOffsetAlignment), never 64 unless it says so. */
+static unsigned char* assume_64(const void* p) {
+  return (unsigned char*)((uintptr_t)p & ~(uintptr_t)63);
+}
+#endif
+
 static int execute(const dmlconf_operator_desc* desc, uint32_t level, const void* const* inputs,
                    void* const* outputs, char* error, size_t cap) {
   unsigned char* out = (unsigned char*)outputs[0];
-  (void)level, (void)inputs, (void)error, (void)cap, (void)out;
+  const uint64_t total = desc->outputs[0].total_tensor_size_in_bytes;
+  (void)level, (void)error, (void)cap, (void)out, (void)total;
 #if defined(DMLCONF_BAD_WRITES_PAST_END)
-  memset(out, 0, (size_t)desc->outputs[0].total_tensor_size_in_bytes + 1);
+  memset(out, 0, (size_t)total + 1);
 #elif defined(DMLCONF_BAD_WRITES_BEFORE_START)
   out[-1] = 0;
+#elif defined(DMLCONF_BAD_WRITES_NOTHING)
+  /* returns success untouched */
+#elif defined(DMLCONF_BAD_CLOBBERS_PADDING)
+  /* Every byte inside TotalTensorSizeInBytes, padding included (allowed by P1), then the
+   * right values over it. */
+  memset(out, 0x5A, (size_t)total);
+  join(desc, (const unsigned char* const*)inputs, out);
+#elif defined(DMLCONF_BAD_WRITES_ONE_PAST_END)
+  join(desc, (const unsigned char* const*)inputs, out);
+  out[total] = 0x5A;
+#elif defined(DMLCONF_BAD_ASSUMES_64_ALIGNMENT)
+  {
+    const unsigned char* rounded[64];
+    uint32_t i;
+    if (desc->input_count > 64) {
+      strncpy(error, "at most 64 inputs", cap - 1);
+      return 1;
+    }
+    for (i = 0; i < desc->input_count; ++i) rounded[i] = assume_64(inputs[i]);
+    join(desc, rounded, assume_64(out));
+  }
+#else
+  join(desc, (const unsigned char* const*)inputs, out); /* ABI_VERSION, NO_ENTRY, CORRECT */
 #endif
-  (void)desc; /* DMLCONF_BAD_WRITES_NOTHING: returns success untouched */
   return 0;
 }
 
@@ -35,9 +108,9 @@ static int execute(const dmlconf_operator_desc* desc, uint32_t level, const void
 #define VERSION DMLCONF_BACKEND_ABI_VERSION
 #endif
 
-/* Plug-ins that die instead of answering (issue 12 item 1), on the correct JOIN: run out of
- * process, each costs an `error` verdict for the case it dies in, never the run's closing
- * line, reports or exit code. Each says where it dies on stderr, for the verdict to quote. */
+/* Plug-ins that die instead of answering (issue 12 item 1): run out of process, each costs
+ * an `error` verdict for the case it dies in, never the run's closing line, reports or exit
+ * code. Each says where it dies on stderr, for the verdict to quote. */
 #if defined(DMLCONF_BAD_EXIT_IN_CREATE) || defined(DMLCONF_BAD_EXIT_IN_EXECUTE) ||      \
     defined(DMLCONF_BAD_UNDERSCORE_EXIT_IN_EXECUTE) || defined(DMLCONF_BAD_ABORT_IN_EXECUTE) || \
     defined(DMLCONF_BAD_LOOPS_IN_EXECUTE) || defined(DMLCONF_BAD_EXIT_IN_ENTRY) ||         \
@@ -90,6 +163,43 @@ static int dying_execute(const dmlconf_operator_desc* desc, uint32_t level,
 }
 #define execute dying_execute
 #endif
+#endif
+
+/* A plug-in that forks a helper at its first create (issue 12 item 6): the helper holds the
+ * host's pipes, and must neither turn honest answers into timeouts nor outlive the run. Its
+ * pid goes to $DMLCONF_SERVE_STATE/children for the test to check; every create answers
+ * unsupported, so the run needs no JOIN. */
+#if defined(DMLCONF_BAD_FORKS_HELPER)
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static int forking_create(const dmlconf_operator_desc* desc, uint32_t level, char* reason,
+                          size_t cap) {
+  static int forked = 0;
+  (void)desc, (void)level, (void)create;
+  if (!forked) {
+    const char* state = getenv("DMLCONF_SERVE_STATE");
+    const pid_t helper = fork();
+    forked = 1;
+    if (helper == 0) {
+      for (;;) pause();
+    }
+    if (state) {
+      char path[4096];
+      FILE* f;
+      snprintf(path, sizeof path, "%s/children", state);
+      f = fopen(path, "a");
+      if (f) {
+        fprintf(f, "%ld\n", (long)helper);
+        fclose(f);
+      }
+    }
+  }
+  strncpy(reason, "this plug-in only forks a helper", cap - 1);
+  return DMLCONF_UNSUPPORTED;
+}
+#define create forking_create
 #endif
 
 const dmlconf_backend_v1* ENTRY(void);
