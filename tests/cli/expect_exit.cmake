@@ -1,16 +1,53 @@
 # Runs COMMAND (a ;-list) and checks its exit code and output:
 #   cmake -DCOMMAND=... -DEXPECT_RC=N [-DEXPECT_REGEX=...] [-DEXPECT_LINES=N]
-#         [-DEXPECT_FILES=a;b] [-DCLEAN_DIR=dir] -P expect_exit.cmake
+#         [-DEXPECT_FILES=a;b] [-DCLEAN_DIR=dir] [-DMAKE_DIR=dir] [-DENV=VAR=value;...]
+#         [-DOUTPUT_FILE=f] [-DEXPECT_SAME_GROUPS=1;2] [-DEXPECT_COUNT=regex;N;...]
+#         [-DFILE_TO_CHECK=f [-DFILE_REGEX=...] [-DFILE_COUNT=regex;N;...]] -P expect_exit.cmake
+# OUTPUT_FILE sends the command's stdout to a file (not a pipe), as a user's `> log`
+# does; the checks then read that file followed by stderr. EXPECT_SAME_GROUPS: the
+# listed groups of EXPECT_REGEX captured the same text. EXPECT_COUNT / FILE_COUNT: for
+# each (regex, N) pair the output / FILE_TO_CHECK has exactly N lines that start with a
+# match of regex; N may be @G, the text group G of EXPECT_REGEX captured.
 if(DEFINED CLEAN_DIR)
   file(REMOVE_RECURSE "${CLEAN_DIR}")
 endif()
-execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(DEFINED MAKE_DIR)
+  file(MAKE_DIRECTORY "${MAKE_DIR}")
+endif()
+foreach(assignment IN LISTS ENV)
+  string(FIND "${assignment}" "=" eq)
+  string(SUBSTRING "${assignment}" 0 ${eq} name)
+  math(EXPR from "${eq} + 1")
+  string(SUBSTRING "${assignment}" ${from} -1 value)
+  set(ENV{${name}} "${value}")
+endforeach()
+if(DEFINED OUTPUT_FILE)
+  execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_FILE "${OUTPUT_FILE}"
+                  ERROR_VARIABLE err)
+  file(READ "${OUTPUT_FILE}" out)
+else()
+  execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 set(all "${out}${err}")
 if(NOT rc EQUAL EXPECT_RC)
   message(FATAL_ERROR "exit code ${rc}, expected ${EXPECT_RC}; output:\n${all}")
 endif()
-if(DEFINED EXPECT_REGEX AND NOT all MATCHES "${EXPECT_REGEX}")
-  message(FATAL_ERROR "output does not match '${EXPECT_REGEX}':\n${all}")
+if(DEFINED EXPECT_REGEX)
+  if(NOT all MATCHES "${EXPECT_REGEX}")
+    message(FATAL_ERROR "output does not match '${EXPECT_REGEX}':\n${all}")
+  endif()
+  foreach(group RANGE 1 9)
+    set(GROUP_${group} "${CMAKE_MATCH_${group}}")
+  endforeach()
+  set(first "")
+  foreach(group IN LISTS EXPECT_SAME_GROUPS)
+    if(first STREQUAL "")
+      set(first "${GROUP_${group}}")
+    elseif(NOT GROUP_${group} STREQUAL first)
+      message(FATAL_ERROR "groups ${EXPECT_SAME_GROUPS} of '${EXPECT_REGEX}' differ "
+                          "('${first}', '${GROUP_${group}}'):\n${all}")
+    endif()
+  endforeach()
 endif()
 if(DEFINED EXPECT_LINES)
   string(STRIP "${all}" stripped)
@@ -19,6 +56,53 @@ if(DEFINED EXPECT_LINES)
   math(EXPR lines "${count} + 1")
   if(NOT lines EQUAL EXPECT_LINES)
     message(FATAL_ERROR "${lines} lines of output, expected ${EXPECT_LINES}:\n${all}")
+  endif()
+endif()
+
+# Lines of `text` that start with a match of `regex`, into `result`.
+function(count_lines text regex result)
+  # Each matching line becomes a marker; counting list items of the lines themselves
+  # would go wrong on an unbalanced '[' in them.
+  string(ASCII 1 marker)
+  string(REPLACE "${marker}" "" text "${text}")
+  string(REGEX REPLACE "(^|\n)${regex}[^\n]*" "\n${marker}" marked "${text}")
+  string(REGEX MATCHALL "${marker}" matches "${marked}")
+  list(LENGTH matches n)
+  set(${result} ${n} PARENT_SCOPE)
+endfunction()
+
+# Each (regex, N) pair of `pairs`: `text` has N lines that start with a match of regex.
+# N may be @G: what group G of EXPECT_REGEX captured.
+function(check_counts text pairs what)
+  list(LENGTH pairs length)
+  math(EXPR last "${length} - 1")
+  foreach(i RANGE 0 ${last} 2)
+    math(EXPR j "${i} + 1")
+    list(GET pairs ${i} regex)
+    list(GET pairs ${j} want)
+    if(want MATCHES "^@([0-9]+)$")
+      set(want "${GROUP_${CMAKE_MATCH_1}}")
+    endif()
+    count_lines("${text}" "${regex}" n)
+    if(NOT n EQUAL want)
+      message(FATAL_ERROR "${n} lines of ${what} match '${regex}', expected ${want}:\n${text}")
+    endif()
+  endforeach()
+endfunction()
+
+if(DEFINED EXPECT_COUNT)
+  check_counts("${all}" "${EXPECT_COUNT}" "output")
+endif()
+if(DEFINED FILE_TO_CHECK)
+  if(NOT EXISTS "${FILE_TO_CHECK}")
+    message(FATAL_ERROR "${FILE_TO_CHECK} was not written; output:\n${all}")
+  endif()
+  file(READ "${FILE_TO_CHECK}" text)
+  if(DEFINED FILE_REGEX AND NOT text MATCHES "${FILE_REGEX}")
+    message(FATAL_ERROR "${FILE_TO_CHECK} does not match '${FILE_REGEX}':\n${text}")
+  endif()
+  if(DEFINED FILE_COUNT)
+    check_counts("${text}" "${FILE_COUNT}" "${FILE_TO_CHECK}")
   endif()
 endif()
 foreach(file IN LISTS EXPECT_FILES)

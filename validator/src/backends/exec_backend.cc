@@ -123,13 +123,7 @@ class ExecBackend final : public Backend {
  private:
   // The one request directory per call; kept when the call fails, for a look.
   fs::path NewRequest(const std::string& action, const OperatorDesc* desc, FeatureLevel level) {
-    // Without its folder no request can be made: stop the run once, clearly,
-    // instead of answering every remaining case with an error.
-    std::error_code error;
-    if (!fs::is_directory(root_, error))
-      throw RunAborted("the request folder " + root_.string() + " of backend " + Name() +
-                       " disappeared during the run (request folders live under $TMPDIR, /tmp "
-                       "when it is unset; something removed it)");
+    CheckRoot();
     const fs::path dir = root_ / std::to_string(++request_count_);
     fs::create_directory(dir);
     json request = {{"protocol", 1}, {"action", action}};
@@ -143,6 +137,16 @@ class ExecBackend final : public Backend {
     const std::string text = request.dump(2);
     WriteFile(dir / "request.json", text.data(), text.size());
     return dir;
+  }
+
+  // Without its folder no request can be made: stop the run once, clearly,
+  // instead of answering every remaining case with an error.
+  void CheckRoot() const {
+    std::error_code error;
+    if (!fs::is_directory(root_, error))
+      throw RunAborted("the request folder " + root_.string() + " of backend " + Name() +
+                       " disappeared during the run (request folders live under $TMPDIR, /tmp "
+                       "when it is unset; something removed it)");
   }
 
   void Describe() {
@@ -181,6 +185,10 @@ class ExecBackend final : public Backend {
     const fs::path log = dir / "output.txt";
     const int status = Spawn(dir, log);
     const std::string where = Name() + " on " + dir.string();
+    // A request that went wrong because its folder went away (during this very
+    // request) is no verdict on the case: stop the run here, not one case later.
+    std::error_code error;
+    if (!fs::is_regular_file(dir / "result.json", error)) CheckRoot();
     if (status < 0)
       throw BackendError(where + " timed out after " + std::to_string(timeout_.count()) +
                          " ms and was killed" + Tail(log));
