@@ -167,8 +167,8 @@ static int dying_execute(const dmlconf_operator_desc* desc, uint32_t level,
 
 /* A plug-in that forks a helper at its first create (issue 12 item 6): the helper holds the
  * host's pipes, and must neither turn honest answers into timeouts nor outlive the run. Its
- * pid goes to $DMLCONF_SERVE_STATE/children for the test to check; every create answers
- * unsupported, so the run needs no JOIN. */
+ * pid goes to $DMLCONF_SERVE_STATE/children for the test to check. Every create answers
+ * rejected, so the run needs no JOIN: each valid case fails, quickly. */
 #if defined(DMLCONF_BAD_FORKS_HELPER)
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,8 +196,8 @@ static int forking_create(const dmlconf_operator_desc* desc, uint32_t level, cha
       }
     }
   }
-  strncpy(reason, "this plug-in only forks a helper", cap - 1);
-  return DMLCONF_UNSUPPORTED;
+  strncpy(reason, "TENSOR_RANK_INVALID: this plug-in only forks a helper", cap - 1);
+  return DMLCONF_REJECTED;
 }
 #define create forking_create
 #endif

@@ -2,18 +2,18 @@
 """Runs `dmlconf run` against a misbehaving backend and checks what a user would rely on.
 
 Usage: check_run.py --dmlconf D --work DIR --cases PATH... [--errors E] [--failed F]
-                    [--expect-rc N] [--expect REGEX]... [--message REGEX]... [--report]
-                    [--lines N] [--allow-violations]
-                    -- RUN_ARGS...
+                    [--skipped S] [--expect-rc N] [--expect REGEX]... [--message REGEX]...
+                    [--report] [--lines N] [--allow-violations] -- RUN_ARGS...
 
 RUN_ARGS go after `dmlconf run PATH...`; @STATE@ in them becomes WORK/state, the folder
-lying_serve.py keeps its notes in. The run gets TMPDIR=WORK/tmp. Checked, besides the exit
-code (default 1), the number of non-empty lines of output (--lines) and each --expect regex (multi-line, `.` matching newlines):
+lying_serve.py keeps its notes in (also in $DMLCONF_SERVE_STATE, for plug-ins). The run gets
+TMPDIR=WORK/tmp. Checked, besides the exit code (default 1), the number of non-empty lines
+of output (--lines) and each --expect regex (multi-line, `.` matching newlines):
 
 - when the run completes (exit code below 2), that its closing line counts E errors, F
-  failures and every other case passed, where the number of cases is what the reference
-  backend passes on the same PATHs, and that exactly E and F cases are listed with those
-  verdicts (the restarted backend judged every other case right);
+  failures, S skips and every other case passed, where the number of cases is what the
+  reference backend passes on the same PATHs, and that exactly E and F cases are listed
+  with those verdicts (the restarted backend judged every other case right);
 - that lying_serve.py noticed nothing wrong in dmlconf's requests (WORK/state/violations:
   ids increasing across restarts, `created` naming the create just before);
 - that no child the program started is still running (a zombie waiting for init to reap
@@ -51,6 +51,7 @@ def main():
     p.add_argument("--cases", nargs="+", required=True)
     p.add_argument("--errors", type=int, default=0)
     p.add_argument("--failed", type=int, default=0)
+    p.add_argument("--skipped", type=int, default=0)
     p.add_argument("--expect-rc", type=int, default=1)
     p.add_argument("--expect", action="append", default=[])
     p.add_argument("--message", action="append", default=[])
@@ -69,7 +70,7 @@ def main():
     if a.report:
         run_args += ["--report-dir", reports]
 
-    env = dict(os.environ, TMPDIR=tmp)
+    env = dict(os.environ, TMPDIR=tmp, DMLCONF_SERVE_STATE=state)
     run = subprocess.run([a.dmlconf, "run", *a.cases, *run_args], env=env, text=True,
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, errors="replace")
     out = run.stdout
@@ -89,12 +90,13 @@ def main():
         if reference.returncode != 0 or not m:
             fail("the reference backend does not pass these cases", reference.stdout)
         cases = int(m.group(1))
-        closing = f"{cases - a.errors - a.failed} passed, {a.failed} failed, 0 skipped"
+        closing = (f"{cases - a.errors - a.failed - a.skipped} passed, {a.failed} failed, "
+                   f"{a.skipped} skipped")
         if a.errors:
             closing += f", {a.errors} error"
         if out.rstrip("\n").split("\n")[-1] != closing:
             fail(f"the closing line is not {closing!r}", out)
-        for verdict, want in (("error", a.errors), ("failed", a.failed), ("skipped", 0)):
+        for verdict, want in (("error", a.errors), ("failed", a.failed)):
             listed = len(re.findall(rf"^{verdict} +\S+ \[", out, re.M))
             if listed != want:
                 fail(f"{listed} cases listed as {verdict}, expected {want}", out)
