@@ -206,10 +206,17 @@ void OperatorDescription::ParseTensors(const std::string& op, const json& d) {
                   Uint(Field(d, "Axis", "descriptor"), "Axis"),
                   Uint(Field(d, "IndexDimensions", "descriptor"), "IndexDimensions")};
     desc_ = {DML_OPERATOR_GATHER, &op_.gather};
-    // Must-reject descriptors may give the three tensors different ranks: the largest
-    // counts, so no overflowing case slips through.
-    size_t rank = std::max({inputs_[0]->sizes.size(), inputs_[1]->sizes.size(), outputs_[0]->sizes.size()});
-    corrupts_directml_memory_ = rank + op_.gather.IndexDimensions > 9;
+    // DirectML 1.15.4 corrupts its own memory on a GATHER that breaks seed 002's rule
+    // "the original rank of InputTensor (before leading 1s) + IndexDimensions - 1 must
+    // be <= OutputTensor's DimensionCount", even when the surplus output entries are 1:
+    // garbage values when rank + IndexDimensions - 1 > 8, and in every such case later,
+    // unrelated CreateOperator calls crash (input {3,1,1,2}, Axis 0, IndexDimensions 4,
+    // then any GATHER with a large IndexDimensions). Valid descriptors with rank +
+    // IndexDimensions - 1 > 8 (input {1,1,1,1,1,1,1,6}, IndexDimensions 8) are safe.
+    const std::vector<UINT>& in = inputs_[0]->sizes;
+    size_t original_rank = in.size();
+    while (original_rank > 1 && in[in.size() - original_rank] == 1) --original_rank;
+    corrupts_directml_memory_ = original_rank + op_.gather.IndexDimensions > in.size() + 1;
   } else if (op == "DEPTH_TO_SPACE1" || op == "SPACE_TO_DEPTH1") {
     inputs_ = {single("InputTensor")};
     outputs_ = {single("OutputTensor")};
