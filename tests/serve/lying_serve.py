@@ -17,6 +17,7 @@ afterwards finds it and behaves. MODE is one of:
   garbage        answers a line that is not JSON
   not-object     answers a JSON array
   wrong-id       answers with the id of the request before
+  double-reply   answers right, twice
   no-id          answers without an id
   bad-status     answers a status the action does not allow
   stdout-noise   prints a log line to stdout before its reply
@@ -178,6 +179,10 @@ class Server:
             return None
         if mode == "wrong-id":
             return {"id": rid - 1, "status": "ok"}
+        if mode == "double-reply":
+            message = self.answer(request)
+            self.reply(message)
+            return message
         if mode == "no-id":
             return {"status": "ok"}
         if mode == "bad-status":
