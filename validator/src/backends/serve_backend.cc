@@ -356,9 +356,15 @@ class ServeBackend final : public Backend {
         // A child the program started may hold its stdout open after the
         // program died: no end of file comes, so look for the exit itself
         // rather than call a crash a timeout (and wait the whole timeout).
-        if (std::string how = ExitText(); !how.empty())
-          return "the program exited before replying" + how;
-        continue;
+        // Its end is only looked at (WNOWAIT), then the pipe once more: a
+        // reply written just before it exited is still a reply.
+        siginfo_t ended{};
+        if (waitid(P_PID, id_t(pid_), &ended, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+            ended.si_pid != pid_)
+          continue;
+        pollfd again{from_, POLLIN, 0};
+        if (poll(&again, 1, 0) > 0) continue;
+        return "the program exited before replying" + ExitText();
       }
       if (ready < 0) continue;
       char chunk[65536];
