@@ -27,6 +27,7 @@ afterwards finds it and behaves. MODE is one of:
   short-output   executes right, then truncates the output file by one byte
   child-crash    starts a child (`sleep 1000`, holding stdout) and exits with status 3
   child-hang     starts a child (`sleep 1000`, holding stdout) and sleeps
+  reply-then-exit  answers right, starts a child (holding stdout) and exits with status 0
   crash-loop     exits with status 3; every program started after that fails describe
   remove-folder  removes dmlconf's run folder (the buffers' folder), then answers ok
   bad-describe   describe answers without a max_feature_level, in every program
@@ -213,6 +214,10 @@ class Server:
         if mode == "remove-folder":
             shutil.rmtree(os.path.dirname(request["outputs"][0]["path"]))
             return {"id": rid, "status": "ok"}
+        if mode == "reply-then-exit":
+            self.reply(self.answer(request))
+            self.child()
+            os._exit(0)
         if mode in ("child-crash", "child-hang"):
             self.child()
             if mode == "child-crash":
