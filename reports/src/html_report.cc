@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 
@@ -59,15 +60,21 @@ pre{margin:6px 0 2px;padding:8px 10px;background:var(--soft);border:1px solid va
 pre.repro{background:#fff}pre.repro::before{content:"$ ";color:#59636e}
 .filters{display:flex;gap:16px;align-items:center;margin:0 0 10px}
 select{font:inherit;padding:2px 6px}#shown{color:#59636e}
+.claims li{margin:2px 0}.claim-yes{color:var(--passed);font-weight:700}
+.claim-no{color:var(--failed);font-weight:700}
+details.group{border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:6px 10px}
+details.group summary{cursor:pointer}
 )";
 
 // Filtering by verdict and operator; the page is complete without it.
 constexpr std::string_view kScript = R"(
-var fv=document.getElementById('fv'),fo=document.getElementById('fo');
+var fv=document.getElementById('fv'),fo=document.getElementById('fo'),
+  fk=document.getElementById('fk');
 function f(){var n=0;document.querySelectorAll('#cases tbody tr').forEach(function(r){
-  var s=(!fv.value||r.dataset.v==fv.value)&&(!fo.value||r.dataset.op==fo.value);
+  var s=(!fv.value||r.dataset.v==fv.value)&&(!fo.value||r.dataset.op==fo.value)&&
+    (!fk.value||r.dataset.k==fk.value);
   r.hidden=!s;n+=s?1:0});document.getElementById('shown').textContent=n+' shown'}
-fv.onchange=fo.onchange=f;f();
+fv.onchange=fo.onchange=fk.onchange=f;f();
 )";
 
 std::string Tiles(const Tally& total) {
@@ -137,7 +144,8 @@ std::string Types(const CaseResult& result) {
 
 std::string CaseRow(const CaseResult& result) {
   const std::string verdict = Name(result.verdict);
-  std::string html = "<tr data-v=\"" + verdict + "\" data-op=\"" + Attr(result.op) + "\"" +
+  std::string html = "<tr data-v=\"" + verdict + "\" data-op=\"" + Attr(result.op) +
+                     "\" data-k=\"" + std::string(KindName(result.kind)) + "\"" +
                      (VerdictFailsRun(result.verdict) ? " class=\"bad\"" : "") +
                      "><td><span class=\"v v-" + verdict + "\">" + verdict + "</span></td>";
   html += "<td class=\"main\"><div class=\"case\">" + Esc(result.name) +
@@ -171,6 +179,11 @@ std::string Filters(const RunReport& report) {
   std::set<std::string> ops;
   for (const CaseResult& result : report.results) ops.insert(result.op);
   for (const std::string& op : ops) html += "<option>" + Esc(op) + "</option>";
+  html += "</select></label><label>Kind <select id=\"fk\"><option value=\"\">all</option>";
+  for (Kind kind : kAllKinds)
+    if (kind != Kind::kNone)
+      html += "<option value=\"" + std::string(KindName(kind)) + "\">" +
+              Esc(KindTitle(kind)) + "</option>";
   return html + "</select></label><span id=\"shown\"></span></div>\n";
 }
 
@@ -188,6 +201,53 @@ std::string CaseTable(const RunReport& report) {
   return html + "</tbody></table>\n";
 }
 
+std::string ClaimsList(const RunReport& report) {
+  std::string html = "<h2>Conformance claims</h2>\n<ul class=\"claims\" id=\"claims\">";
+  for (const ConformanceClaim& c : Claims(report))
+    html += "<li><b>" + Esc(c.backend) + "</b>: " +
+            (c.level.empty() ? "<span class=\"claim-no\">no claim</span>"
+                             : "<span class=\"claim-yes\">conforms at " + Esc(c.level) +
+                                   "</span>") +
+            " &mdash; " + Esc(c.reason) + "</li>";
+  return html + "</ul>\n";
+}
+
+// Counts per backend, operator and kind: what kind of trouble, and where.
+std::string KindTable(const RunReport& report) {
+  const auto counts = report_internal::CountKinds(report);
+  if (counts.empty()) return "";
+  std::string html =
+      "<h2>Kinds</h2>\n<table id=\"kinds\"><thead><tr><th>backend</th><th>operator</th>"
+      "<th>kind</th><th class=\"n\">results</th></tr></thead><tbody>\n";
+  for (const auto& [key, n] : counts)
+    html += "<tr><td>" + Esc(key.backend) + "</td><td>" + Esc(key.op) + "</td><td>" +
+            Esc(KindTitle(key.kind)) + "</td><td class=\"n\">" + std::to_string(n) +
+            "</td></tr>\n";
+  return html + "</tbody></table>\n";
+}
+
+// Non-passing results grouped by kind and reason code, one example each: two
+// value bugs must not drown among hundreds of accepted descriptors.
+std::string KindGroups(const RunReport& report) {
+  std::map<std::pair<Kind, std::string>, std::vector<const CaseResult*>> groups;
+  for (const CaseResult& r : report.results)
+    if (VerdictFailsRun(r.verdict) || r.verdict == Verdict::kExpectedFailure)
+      groups[{r.kind, r.reason}].push_back(&r);
+  if (groups.empty()) return "";
+  std::string html = "<h2>Failures by kind</h2>\n<div id=\"kind-groups\">";
+  for (const auto& [key, results] : groups) {
+    const CaseResult& example = *results.front();
+    html += "<details class=\"group\" data-k=\"" + std::string(KindName(key.first)) +
+            "\"><summary><b>" + Esc(KindTitle(key.first)) + "</b>" +
+            (key.second.empty() ? "" : " &middot; <code>" + Esc(key.second) + "</code>") + ": " +
+            std::to_string(results.size()) + " results</summary><div class=\"case\">" +
+            Esc(example.name) + " [" + Esc(example.backend) + "]</div><pre class=\"msg\">" +
+            Esc(example.message) + "</pre><pre class=\"repro\">" + Esc(example.reproducer) +
+            "</pre></details>\n";
+  }
+  return html + "</div>\n";
+}
+
 }  // namespace
 
 void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path) {
@@ -203,7 +263,8 @@ void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path)
       "</style></head>\n<body><main>\n";
   html += "<h1>" + Esc(report.tool) + " conformance report <span class=\"run " +
           (failed ? "fail\">FAIL" : "pass\">PASS") + "</span></h1>\n<p class=\"line\">" + summary +
-          "</p>\n" + Tiles(total) + Facts(report) + SummaryTable(report, total) +
+          "</p>\n" + Tiles(total) + Facts(report) + ClaimsList(report) +
+          SummaryTable(report, total) + KindTable(report) + KindGroups(report) +
           CaseTable(report) + "</main><script>" + std::string(kScript) +
           "</script></body></html>\n";
   report_internal::WriteFileAtomically(path, html);

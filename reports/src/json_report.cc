@@ -37,7 +37,23 @@ Json SummaryJson(const RunReport& report) {
     summary["by_backend"][backend] = CountsJson(tally);
   summary["by_operator"] = Json::object();
   for (const auto& [op, tally] : by_operator) summary["by_operator"][op] = CountsJson(tally);
+  // backend -> operator -> kind -> count, non-zero counts only.
+  summary["by_kind"] = Json::object();
+  for (const auto& [key, n] : report_internal::CountKinds(report))
+    summary["by_kind"][key.backend][key.op][std::string(KindName(key.kind))] = n;
   return summary;
+}
+
+Json ClaimsJson(const RunReport& report) {
+  Json claims = Json::array();
+  for (const ConformanceClaim& c : Claims(report))
+    claims.push_back(Json{{"backend", c.backend},
+                          {"level", c.level.empty() ? Json() : Json(c.level)},
+                          {"blocked_at", c.blocked_at.empty() ? Json() : Json(c.blocked_at)},
+                          {"blocking_failures", c.blocking_failures},
+                          {"blocking_skips", c.blocking_skips},
+                          {"reason", c.reason}});
+  return claims;
 }
 
 Json CaseJson(const CaseResult& result) {
@@ -52,6 +68,9 @@ Json CaseJson(const CaseResult& result) {
       {"ranks", result.ranks},
       {"backend", result.backend},
       {"status", VerdictName(result.verdict)},
+      {"kind", KindName(result.kind)},
+      {"reason", result.reason},
+      {"position", result.position},
       {"message", result.message},
       {"reproducer", result.reproducer},
       {"seconds", result.seconds},
@@ -73,6 +92,7 @@ void WriteJsonReport(const RunReport& report, const std::filesystem::path& path)
       {"case_paths", report.case_paths},
   };
   root["summary"] = SummaryJson(report);
+  root["claims"] = ClaimsJson(report);
   Json cases = Json::array();
   for (const CaseResult& result : report.results) cases.push_back(CaseJson(result));
   root["cases"] = std::move(cases);

@@ -128,10 +128,32 @@ std::string SummaryTable(const RunReport& report) {
          "used `--strict-padding`.\n\n";
 }
 
+std::string ClaimsSection(const RunReport& report) {
+  std::string text = "## Conformance claims\n\n";
+  for (const ConformanceClaim& c : Claims(report))
+    text += "- " + Code(c.backend) + ": " +
+            (c.level.empty() ? std::string("**no claim**") : "**conforms at " + Text(c.level) + "**") +
+            ". " + Text(c.reason) + "\n";
+  return text + "\n";
+}
+
+// Per backend, operator and kind: non-passing results and passes that wrote padding.
+std::string KindsTable(const RunReport& report) {
+  const auto counts = report_internal::CountKinds(report);
+  if (counts.empty()) return "";
+  std::string text = "## Kinds\n\n| backend | operator | kind | results |\n| --- | --- | --- | ---: |\n";
+  for (const auto& [key, n] : counts)
+    text += "| " + Text(key.backend) + " | " + Text(key.op) + " | " + Text(KindTitle(key.kind)) +
+            " | " + std::to_string(n) + " |\n";
+  return text + "\n";
+}
+
 std::string Failure(const CaseResult& result) {
   std::string text = "### " + Code(result.name) + " " + std::string(VerdictName(result.verdict)) +
                      " on " + Text(result.backend) + "\n\n" + Text(result.op) + ", level " +
-                     Text(result.feature_level) + ", expect " + Text(result.expect) + ", " +
+                     Text(result.feature_level) + ", expect " + Text(result.expect) +
+                     (result.kind == Kind::kNone ? "" : ", kind " + Text(KindName(result.kind))) +
+                     ", " +
                      Code(result.file + ":" + std::to_string(result.line)) + "\n\n";
   if (result.verdict == Verdict::kUnexpectedPass) {
     text += "Passed, but it is listed as an expected failure: remove it from the list.\n\n";
@@ -199,7 +221,8 @@ void WriteMarkdownReport(const RunReport& report, const std::filesystem::path& p
   const std::string verdict = report.Failed() ? "FAIL" : "PASS";
   const std::string text = "# " + Text(report.tool) + " conformance report\n\n**" + verdict +
                            "**: " + report.SummaryLine() + "\n\n" + Facts(report) +
-                           SummaryTable(report) + Failures(report) + Skipped(report) +
+                           ClaimsSection(report) + SummaryTable(report) + KindsTable(report) +
+                           Failures(report) + Skipped(report) +
                            ExpectedFailures(report);
   report_internal::WriteFileAtomically(path, text);
 }

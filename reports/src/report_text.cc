@@ -27,6 +27,13 @@ std::map<GroupKey, std::vector<const CaseResult*>> GroupByBackendAndOp(const Run
   return groups;
 }
 
+std::map<KindKey, int> CountKinds(const RunReport& report) {
+  std::map<KindKey, int> counts;
+  for (const CaseResult& r : report.results)
+    if (r.kind != Kind::kNone) ++counts[{r.backend, r.op, r.kind}];
+  return counts;
+}
+
 std::vector<std::string> BackendsOf(const RunReport& report) {
   std::vector<std::string> backends;
   auto add = [&backends](const std::string& name) {

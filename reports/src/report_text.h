@@ -30,6 +30,15 @@ Tally TallyOf(const std::vector<const CaseResult*>& results);
 using GroupKey = std::pair<std::string, std::string>;
 std::map<GroupKey, std::vector<const CaseResult*>> GroupByBackendAndOp(const RunReport& report);
 
+// Results of every kind but kNone per (backend, operator, kind), sorted: the
+// kind breakdown all four formats and the console show.
+struct KindKey {
+  std::string backend, op;
+  Kind kind;
+  auto operator<=>(const KindKey&) const = default;
+};
+std::map<KindKey, int> CountKinds(const RunReport& report);
+
 // The backends a report covers: the declared ones in their order, then any that only
 // appear in results.
 std::vector<std::string> BackendsOf(const RunReport& report);

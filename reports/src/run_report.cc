@@ -1,6 +1,8 @@
 #include "dmlconf/reports/run_report.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "report_text.h"
 
@@ -58,6 +60,149 @@ bool RunReport::Failed() const {
     if (VerdictFailsRun(result.verdict)) return true;
   }
   return false;
+}
+
+}  // namespace dmlconf
+
+namespace dmlconf {
+namespace {
+
+struct KindText {
+  Kind kind;
+  std::string_view name, title;
+};
+constexpr KindText kKindTexts[] = {
+    {Kind::kNone, "", "none"},
+    {Kind::kWrongValues, "wrong_values", "wrong values"},
+    {Kind::kStrayWriteInput, "stray_write_input", "stray write (input)"},
+    {Kind::kStrayWriteGuard, "stray_write_guard", "stray write (guard)"},
+    {Kind::kPaddingWritten, "padding_written", "padding written (information, P1)"},
+    {Kind::kAcceptedInvalid, "accepted_invalid", "accepted an invalid descriptor"},
+    {Kind::kRefusedValid, "refused_valid", "refused a valid descriptor"},
+    {Kind::kWrongReasonCode, "wrong_reason_code", "wrong reason code"},
+    {Kind::kBackendError, "backend_error", "backend error"},
+    {Kind::kCrash, "crash", "crash"},
+    {Kind::kTimeout, "timeout", "timeout"},
+    {Kind::kNothingJudged, "nothing_judged", "nothing judged"},
+    {Kind::kNotImplemented, "not_implemented", "not implemented (skip)"},
+    {Kind::kAboveLevel, "above_level", "above the level (skip)"},
+    {Kind::kStaleXfail, "stale_xfail", "stale expected failure"},
+};
+
+// {major, minor} of "X_Y"; nullopt otherwise.
+std::optional<std::pair<int, int>> LevelParts(std::string_view text) {
+  const size_t bar = text.find('_');
+  if (bar == std::string_view::npos || bar == 0 || bar + 1 >= text.size()) return std::nullopt;
+  int parts[2] = {0, 0};
+  std::string_view pieces[2] = {text.substr(0, bar), text.substr(bar + 1)};
+  for (int i = 0; i < 2; ++i)
+    for (char c : pieces[i]) {
+      if (c < '0' || c > '9' || parts[i] > 1000) return std::nullopt;
+      parts[i] = parts[i] * 10 + (c - '0');
+    }
+  return std::pair{parts[0], parts[1]};
+}
+
+std::string Cases(int n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
+
+bool PassesForClaim(Verdict v) { return v == Verdict::kPassed || v == Verdict::kUnexpectedPass; }
+
+ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
+  ConformanceClaim claim;
+  claim.backend = backend;
+  const auto level_less = [](const std::string& a, const std::string& b) { return LevelLess(a, b); };
+  std::map<std::string, std::vector<const CaseResult*>, decltype(level_less)> by_level(level_less);
+  for (const CaseResult& r : report.results)
+    if (r.backend == backend && IsLevelName(r.feature_level)) by_level[r.feature_level].push_back(&r);
+  int passed = 0;
+  std::string last_good;
+  for (const auto& [level, results] : by_level) {
+    for (const CaseResult* r : results) {
+      if (PassesForClaim(r->verdict)) continue;
+      ++(r->verdict == Verdict::kSkipped ? claim.blocking_skips : claim.blocking_failures);
+    }
+    if (claim.blocking_skips + claim.blocking_failures > 0) {
+      claim.blocked_at = level;
+      break;
+    }
+    passed += int(results.size());
+    last_good = level;
+  }
+  if (passed == 0) {
+    claim.reason = claim.blocked_at.empty()
+                       ? "no claim: nothing was judged on " + backend
+                       : "no claim: at the lowest case level, " + claim.blocked_at + ", ";
+  } else {
+    // Up to the run's own level when no case between the last passing level
+    // and it failed: levels without cases add nothing to prove.
+    const std::string& run = report.feature_level;
+    const bool run_reached = IsLevelName(run) && !LevelLess(run, last_good) &&
+                             (claim.blocked_at.empty() || LevelLess(run, claim.blocked_at));
+    claim.level = run_reached ? run : last_good;
+    claim.reason = "conforms at " + claim.level + ": " + (passed == 1 ? "the " : "all ") +
+                   Cases(passed) + " at that level and below passed";
+    if (!claim.blocked_at.empty()) claim.reason += "; not at " + claim.blocked_at + ", where ";
+  }
+  if (!claim.blocked_at.empty()) {
+    std::string what;
+    if (claim.blocking_failures > 0)
+      what = Cases(claim.blocking_failures) + " did not pass";
+    if (claim.blocking_skips > 0)
+      what += (what.empty() ? "" : " and ") + Cases(claim.blocking_skips) +
+              (claim.blocking_skips == 1 ? " was" : " were") + " skipped (a skip is not a pass)";
+    claim.reason += what;
+  }
+  return claim;
+}
+
+}  // namespace
+
+std::string_view KindName(Kind kind) {
+  for (const KindText& t : kKindTexts)
+    if (t.kind == kind) return t.name;
+  return "unknown";
+}
+
+std::string_view KindTitle(Kind kind) {
+  for (const KindText& t : kKindTexts)
+    if (t.kind == kind) return t.title;
+  return "unknown";
+}
+
+std::optional<Kind> ParseKind(std::string_view name) {
+  for (const KindText& t : kKindTexts)
+    if (t.name == name) return t.kind;
+  return std::nullopt;
+}
+
+std::optional<Verdict> ParseVerdict(std::string_view name) {
+  for (Verdict v : kAllVerdicts)
+    if (VerdictName(v) == name) return v;
+  return std::nullopt;
+}
+
+bool RunReport::JudgedAnything() const {
+  for (const CaseResult& r : results)
+    if (r.verdict != Verdict::kSkipped) return true;
+  return false;
+}
+
+bool IsLevelName(std::string_view text) { return LevelParts(text).has_value(); }
+
+bool LevelLess(std::string_view a, std::string_view b) {
+  const auto pa = LevelParts(a), pb = LevelParts(b);
+  return pa && pb && *pa < *pb;
+}
+
+bool ClaimHolds(const ConformanceClaim& claim, std::string_view level) {
+  return !claim.level.empty() && !LevelLess(claim.level, level);
+}
+
+std::vector<ConformanceClaim> Claims(const RunReport& report) {
+  std::vector<ConformanceClaim> claims;
+  for (const std::string& backend : report_internal::BackendsOf(report))
+    claims.push_back(ClaimFor(report, backend));
+  return claims;
 }
 
 }  // namespace dmlconf

@@ -27,14 +27,17 @@ void WriteAll(int fd, const std::string& data) {
 // Not a verdict byte: the backend cannot go on (RunAborted), the message follows.
 constexpr char kAborted = 'A';
 
-// The child's answer: the verdict byte, the padding count and a newline,
-// then the message.
+// A letter, so no kind is ever sent as a newline.
+char KindByte(Kind kind) { return char('a' + int(kind)); }
+
+// The child's answer: the verdict byte, the kind byte, the padding count and a
+// newline, then the message.
 [[noreturn]] void RunChild(int fd, const Case& c, Backend& backend, FeatureLevel level,
                            bool strict_padding) {
   try {
     const CaseResult r = JudgeCase(c, backend, level, strict_padding);
-    WriteAll(fd, std::string(1, char(r.verdict)) + std::to_string(r.padding_bytes_written) +
-                     "\n" + r.message);
+    WriteAll(fd, std::string(1, char(r.verdict)) + KindByte(r.kind) +
+                     std::to_string(r.padding_bytes_written) + "\n" + r.message);
   } catch (const RunAborted& e) {
     // Passed on for the parent to stop the run; uncaught it would abort the
     // child and make every remaining case an error.
@@ -74,6 +77,7 @@ CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_l
                              double timeout_seconds, bool strict_padding) {
   CaseResult r = DescribeCase(c, backend.Name(), run_level);
   r.verdict = Verdict::kError;
+  r.kind = Kind::kNothingJudged;
   int fds[2];
   if (pipe(fds) != 0) {
     r.message = std::string("cannot isolate the case: pipe: ") + std::strerror(errno);
@@ -105,20 +109,24 @@ CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_l
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!finished) {
+    r.kind = Kind::kTimeout;
     r.message = "timed out after " + std::to_string(timeout_seconds) + " s; killed with " +
                 SignalText(SIGKILL);
   } else if (WIFSIGNALED(status)) {
+    r.kind = Kind::kCrash;
     r.message = "the backend crashed: the case's process died of " + SignalText(WTERMSIG(status));
   } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+    r.kind = Kind::kCrash;
     r.message = "the case's process exited with status " + std::to_string(WEXITSTATUS(status)) +
                 " before giving a verdict";
-  } else if (answer.empty() || answer.find('\n') == std::string::npos) {
+  } else if (answer.size() < 2 || answer.find('\n') == std::string::npos) {
     r.message = "the case's process gave no verdict";
   } else {
     const size_t newline = answer.find('\n');
     if (answer[0] == kAborted) throw RunAborted(answer.substr(newline + 1));
     r.verdict = Verdict(uint8_t(answer[0]));
-    r.padding_bytes_written = std::stoull(answer.substr(1, newline - 1));
+    r.kind = Kind(uint8_t(answer[1] - 'a'));
+    r.padding_bytes_written = std::stoull(answer.substr(2, newline - 2));
     r.message = answer.substr(newline + 1);
   }
   return r;

@@ -22,10 +22,18 @@ struct Judgement {
   Verdict verdict = Verdict::kPassed;
   std::string message;
   uint64_t padding_bytes_written = 0;  // P1, summed over a chain's calls
+  Kind kind = Kind::kNone;
 };
 
-Judgement Fail(std::string message) { return {Verdict::kFailed, std::move(message)}; }
-Judgement Skip(std::string message) { return {Verdict::kSkipped, std::move(message)}; }
+Judgement Fail(Kind kind, std::string message) {
+  return {Verdict::kFailed, std::move(message), 0, kind};
+}
+Judgement Skip(Kind kind, std::string message) {
+  return {Verdict::kSkipped, std::move(message), 0, kind};
+}
+Judgement Error(Kind kind, std::string message) {
+  return {Verdict::kError, std::move(message), 0, kind};
+}
 Judgement Note(std::string message) { return {Verdict::kPassed, std::move(message)}; }
 
 std::string LevelName(FeatureLevel level) { return std::string(FeatureLevelName(level)); }
@@ -56,7 +64,8 @@ bool ValidAtBackendsLevel(const Case& c, const Backend& backend) {
 // A must-reject case: Create once, at the case's own level.
 Judgement JudgeReject(const Case& c, Backend& backend) {
   const CreateAnswer a = backend.Create(c.descriptor, c.feature_level);
-  if (a.kind == CreateAnswer::Kind::kUnsupported) return Skip(NotImplemented(backend, a.message));
+  if (a.kind == CreateAnswer::Kind::kUnsupported)
+    return Skip(Kind::kNotImplemented, NotImplemented(backend, a.message));
   const std::string want = c.reason ? ReasonText(*c.reason) : "any reason";
   if (a.accepted() && ValidAtBackendsLevel(c, backend))
     return Note("accepted it: the descriptor breaks the support table only at feature level " +
@@ -65,10 +74,10 @@ Judgement JudgeReject(const Case& c, Backend& backend) {
                 ", and feature levels are strict supersets (DML_FEATURE_LEVEL), so a device "
                 "of a higher level may accept it");
   if (a.accepted())
-    return Fail("accepted an invalid descriptor at feature level " + LevelName(c.feature_level) +
+    return Fail(Kind::kAcceptedInvalid, "accepted an invalid descriptor at feature level " + LevelName(c.feature_level) +
                 "; the case expects " + want);
   if (backend.ReportsReasonCodes() && c.reason && a.reason != *c.reason)
-    return Fail("refused with " + RefusalText(a) + "; the case expects " +
+    return Fail(Kind::kWrongReasonCode, "refused with " + RefusalText(a) + "; the case expects " +
                 std::string(ReasonName(*c.reason)));
   return {};
 }
@@ -127,6 +136,7 @@ std::optional<std::string> CheckUnpreparable(const Call& c) {
 // output's own padding does not (P1), so it is only counted.
 struct StrayWrites {
   std::optional<std::string> violation;
+  Kind kind = Kind::kNone;  // of the violation
   uint64_t padding_bytes = 0;
   std::string first_padding;  // where the first padding write is, when any
 };
@@ -135,13 +145,16 @@ StrayWrites CheckStrayWrites(const Call& c, const Buffers& b) {
   StrayWrites w;
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
   for (size_t i = 0; i < ins.size() && !w.violation; ++i)
-    if (auto at = b.inputs[i].FirstChange([](std::ptrdiff_t) { return false; }))
+    if (auto at = b.inputs[i].FirstChange([](std::ptrdiff_t) { return false; })) {
+      w.kind = Kind::kStrayWriteInput;
       w.violation = "wrote its input: " + DescribeOffset(*at, b.inputs[i].size(), ins[i].role) +
                     " changed";
+    }
   const std::vector<TensorSlot> outs = OutputSlots(c.descriptor);
   for (size_t i = 0; i < outs.size() && !w.violation; ++i) {
     const GuardedBuffer& buf = b.outputs[i];
     if (auto at = buf.FirstGuardChange()) {
+      w.kind = Kind::kStrayWriteGuard;
       w.violation = "wrote outside its output buffer: " +
                     DescribeOffset(*at, buf.size(), outs[i].role) + " changed";
       break;
@@ -209,23 +222,25 @@ Judgement RunCall(const Call& c, Backend& backend, FeatureLevel level,
                   std::vector<std::vector<std::byte>>* outputs,
                   std::optional<CreateAnswer>* refusal) {
   const CreateAnswer a = backend.Create(c.descriptor, level);
-  if (a.kind == CreateAnswer::Kind::kUnsupported) return Skip(NotImplemented(backend, a.message));
+  if (a.kind == CreateAnswer::Kind::kUnsupported)
+    return Skip(Kind::kNotImplemented, NotImplemented(backend, a.message));
   if (!a.accepted()) {
     *refusal = a;
-    return Fail("refused a valid descriptor at feature level " + LevelName(level) + ": " +
+    return Fail(Kind::kRefusedValid, "refused a valid descriptor at feature level " + LevelName(level) + ": " +
                 RefusalText(a));
   }
-  if (auto why = CheckUnpreparable(c)) return {Verdict::kError, *why};
+  if (auto why = CheckUnpreparable(c)) return Error(Kind::kNothingJudged, *why);
   Buffers b = PrepareBuffers(c);
   const ExecuteResult result = backend.Execute(c.descriptor, level, b.bindings);
   if (result.kind == ExecuteResult::Kind::kUnsupported)
-    return Skip(NotImplemented(backend, result.message));
-  if (!result.ok()) return Fail("Execute failed: " + result.message);
+    return Skip(Kind::kNotImplemented, NotImplemented(backend, result.message));
+  if (!result.ok()) return Fail(Kind::kBackendError, "Execute failed: " + result.message);
   const StrayWrites stray = CheckStrayWrites(c, b);
-  if (stray.violation) return Fail(*stray.violation);
+  if (stray.violation) return Fail(stray.kind, *stray.violation);
   *outputs = LogicalOutputs(c, b);
   Judgement j;
   j.padding_bytes_written = stray.padding_bytes;
+  if (stray.padding_bytes > 0) j.kind = Kind::kPaddingWritten;
   if (stray.padding_bytes > 0)
     j.message = "wrote " + std::to_string(stray.padding_bytes) +
                 " bytes of output padding (first: " + stray.first_padding +
@@ -254,8 +269,13 @@ Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
   }
   j.padding_bytes_written = padding;
   if (j.verdict != Verdict::kPassed) return j;
+  if (padding > 0) j.kind = Kind::kPaddingWritten;  // an earlier call of the chain wrote it
   if (!c.expected.empty())
-    if (auto diff = CompareOutputs(c, *last, std::move(outputs))) return Fail(*diff);
+    if (auto diff = CompareOutputs(c, *last, std::move(outputs))) {
+      Judgement wrong = Fail(Kind::kWrongValues, *diff);
+      wrong.padding_bytes_written = padding;
+      return wrong;
+    }
   if (c.expect == Expectation::kRefuseOrRun)  // what the backend chose, for the report
     j.message = std::string("ran it: allowed, the descriptor's validity is implementation-defined") +
                 (j.message.empty() ? "" : "; " + j.message);
@@ -274,21 +294,21 @@ std::optional<std::string> LevelSkip(const Case& c, Backend& backend, FeatureLev
 
 Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool strict_padding) {
   try {
-    if (auto skip = LevelSkip(c, backend, run_level)) return Skip(*skip);
+    if (auto skip = LevelSkip(c, backend, run_level)) return Skip(Kind::kAboveLevel, *skip);
     if (c.expect == Expectation::kReject) return JudgeReject(c, backend);
     // Support only grows with the level, so a valid case holds at the
     // highest level both the run and the backend reach.
     Judgement j = JudgeRun(c, backend, std::min(run_level, backend.MaxFeatureLevel()));
     if (strict_padding && j.verdict == Verdict::kPassed && j.padding_bytes_written > 0)
       j = {Verdict::kFailed, j.message + "; --strict-padding forbids it",
-           j.padding_bytes_written};
+           j.padding_bytes_written, Kind::kPaddingWritten};
     return j;
   } catch (const RunAborted&) {
     throw;
   } catch (const std::exception& e) {
-    return {Verdict::kError, std::string("the backend threw: ") + e.what()};
+    return Error(Kind::kBackendError, std::string("the backend threw: ") + e.what());
   } catch (...) {
-    return {Verdict::kError, "the backend threw something that is not a std::exception"};
+    return Error(Kind::kBackendError, "the backend threw something that is not a std::exception");
   }
 }
 
@@ -306,11 +326,14 @@ bool IsPlainWord(std::string_view text) {
 
 void ApplyXfail(const XfailList& xfail, CaseResult* r) {
   if (!xfail.Matches(r->backend, r->name)) return;
-  if (r->verdict == Verdict::kFailed) {
+  // A known crash of the backend under test (an error) is as much a known
+  // failure as wrong values: listing it keeps the run green until it changes.
+  if (r->verdict == Verdict::kFailed || r->verdict == Verdict::kError) {
     r->verdict = Verdict::kExpectedFailure;
     r->message = "expected failure (" + xfail.source() + "): " + r->message;
   } else if (r->verdict == Verdict::kPassed) {
     r->verdict = Verdict::kUnexpectedPass;
+    r->kind = Kind::kStaleXfail;
     r->message = "passed, but " + xfail.source() +
                  " lists it as expected to fail: the list is stale, remove the entry";
   }
@@ -397,6 +420,7 @@ CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel ru
   r.op = std::string(OperatorName(c.op()));
   r.feature_level = std::string(FeatureLevelName(c.feature_level));
   r.expect = std::string(ExpectationName(c.expect));
+  if (c.expect == Expectation::kReject && c.reason) r.reason = std::string(ReasonName(*c.reason));
   for (const auto& slots : {InputSlots(c.descriptor), OutputSlots(c.descriptor)})
     for (const TensorSlot& slot : slots) {
       r.data_types.emplace_back(DataTypeName(slot.desc->data_type));
@@ -416,6 +440,7 @@ CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level,
   r.verdict = j.verdict;
   r.message = std::move(j.message);
   r.padding_bytes_written = j.padding_bytes_written;
+  r.kind = j.kind;
   return r;
 }
 
@@ -449,6 +474,7 @@ std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backe
       } else {
         r = JudgeCase(*c, *backend, options.feature_level, options.strict_padding);
       }
+      r.position = uint64_t(c - cases.data());
       ApplyXfail(options.xfail, &r);
       if (on_result) on_result(r);
       results.push_back(std::move(r));

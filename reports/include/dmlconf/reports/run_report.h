@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,41 @@ std::string_view VerdictName(Verdict verdict);
 // Failed, error and xpass make a run fail (exit code 1).
 bool VerdictFailsRun(Verdict verdict);
 
+// What kind of non-pass a result is: one per result, set where the verdict is
+// made (never parsed from the message), so reports can count and group them.
+// An xfail keeps the kind of the failure it excuses. A pass has kNone, or
+// kPaddingWritten when its backend wrote output padding (information, P1).
+enum class Kind : uint8_t {
+  kNone,             // a plain pass
+  kWrongValues,      // ran, but output elements differ from the expected bits
+  kStrayWriteInput,  // wrote an input buffer
+  kStrayWriteGuard,  // wrote outside an output buffer (its guard bytes)
+  kPaddingWritten,   // wrote output padding: allowed by DirectML (P1); a failure
+                     // only under --strict-padding
+  kAcceptedInvalid,  // accepted a descriptor a must-reject case demands be refused
+  kRefusedValid,     // refused a descriptor valid at its level
+  kWrongReasonCode,  // refused a must-reject case, naming another reason code
+  kBackendError,     // Execute failed or the backend threw
+  kCrash,            // the backend (or the case's process) died
+  kTimeout,          // no answer within the time limit
+  kNothingJudged,    // the harness could not judge (case not preparable, no verdict)
+  kNotImplemented,   // skipped: the backend answered "unsupported"
+  kAboveLevel,       // skipped: the case needs a level above the run's or backend's
+  kStaleXfail,       // xpass: listed as expected to fail, but passed
+};
+inline constexpr Kind kAllKinds[] = {
+    Kind::kNone,          Kind::kWrongValues,     Kind::kStrayWriteInput, Kind::kStrayWriteGuard,
+    Kind::kPaddingWritten, Kind::kAcceptedInvalid, Kind::kRefusedValid,   Kind::kWrongReasonCode,
+    Kind::kBackendError,  Kind::kCrash,           Kind::kTimeout,         Kind::kNothingJudged,
+    Kind::kNotImplemented, Kind::kAboveLevel,     Kind::kStaleXfail};
+
+// "wrong_values" "stray_write_input" ... ("" for kNone): the JSON spelling.
+std::string_view KindName(Kind kind);
+// "wrong values", for people.
+std::string_view KindTitle(Kind kind);
+std::optional<Kind> ParseKind(std::string_view name);
+std::optional<Verdict> ParseVerdict(std::string_view name);
+
 struct CaseResult {
   std::string name;
   std::string file;  // the case file, and the line the case starts on
@@ -43,6 +79,11 @@ struct CaseResult {
   std::vector<uint32_t> ranks;          // per tensor, same order
   std::string backend;
   Verdict verdict = Verdict::kPassed;
+  Kind kind = Kind::kNone;  // what kind of non-pass; see Kind
+  std::string reason;       // a must-reject case's expected reason code; else empty
+  // The case's position among the loaded cases, so shard reports merge into
+  // the single run's order.
+  uint64_t position = 0;
   std::string message;     // why it failed / was skipped; empty on a plain pass
   std::string reproducer;  // a command line that reruns just this case
   double seconds = 0;
@@ -67,7 +108,29 @@ struct RunReport {
   // where non-zero: the closing line of every run.
   std::string SummaryLine() const;
   bool Failed() const;  // any verdict that fails the run
+  // Anything passed, failed, errored, xfailed or xpassed (not only skips).
+  bool JudgedAnything() const;
 };
+
+// "Conforms at L": every case of this backend whose own level is at most L ran
+// and passed (an xpass counts: it passed), and L is at most the run's level.
+// The claim is the highest such L among the run's level and the case levels
+// seen; no claim when the lowest case level already holds a non-pass or the
+// backend judged nothing. Over the cases the run selected, no others.
+struct ConformanceClaim {
+  std::string backend;
+  std::string level;         // empty: no claim
+  std::string blocked_at;    // the lowest case level holding a non-pass; empty if none
+  int blocking_failures = 0; // non-passing results (failed, error, xfail) at blocked_at
+  int blocking_skips = 0;    // skipped results at blocked_at
+  std::string reason;        // one sentence: what the claim rests on or why none is made
+};
+std::vector<ConformanceClaim> Claims(const RunReport& report);
+// "3_1" < "4_0" < "6_4"; false when either is not X_Y.
+bool LevelLess(std::string_view a, std::string_view b);
+bool IsLevelName(std::string_view text);
+// True when the claim is made at `level` or above.
+bool ClaimHolds(const ConformanceClaim& claim, std::string_view level);
 
 // Each writer writes the whole file to a temporary name beside `path` and
 // renames it into place, so a reader never sees a partial report; it throws
@@ -76,5 +139,9 @@ void WriteJsonReport(const RunReport& report, const std::filesystem::path& path)
 void WriteJunitReport(const RunReport& report, const std::filesystem::path& path);
 void WriteMarkdownReport(const RunReport& report, const std::filesystem::path& path);
 void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path);
+
+// Reads a dmlconf-report-v1 JSON file back (diff, merge, --baseline). Throws
+// std::runtime_error naming the file when it cannot be read or is not one.
+RunReport ReadJsonReport(const std::filesystem::path& path);
 
 }  // namespace dmlconf

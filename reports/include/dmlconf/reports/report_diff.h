@@ -1,0 +1,44 @@
+// Comparing two runs (dmlconf diff, run --baseline) and joining shard runs into
+// one (dmlconf merge). Both work on RunReport, so they read any JSON report.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dmlconf/reports/run_report.h"
+
+namespace dmlconf {
+
+// How one (backend, case) pair moved between a base run and a new one.
+enum class Change : uint8_t {
+  kNewlyFailing,    // fails the run now; passed, was skipped, xfailed or was absent before
+  kNewlyPassing,    // failed the run before (or xfailed), passes now
+  kNewlySkipped,    // ran before, skipped now: coverage lost, not a failure
+  kChangedMessage,  // fails both times, with another kind or message
+  kGone,            // in the base run, not in the new one
+};
+std::string_view ChangeName(Change change);  // "newly failing" ...
+
+struct CaseChange {
+  Change change;
+  const CaseResult* base = nullptr;  // null when the case is new
+  const CaseResult* now = nullptr;   // null when gone
+};
+
+struct ReportDiff {
+  std::vector<CaseChange> changes;  // the new run's order, then gone cases
+  int Count(Change change) const;
+  // Newly failing pairs: the only changes that fail a --baseline run.
+  int Regressions() const { return Count(Change::kNewlyFailing); }
+};
+
+// Pairs are matched by (backend, case name); both reports must outlive the diff.
+ReportDiff DiffReports(const RunReport& base, const RunReport& now);
+
+// Joins shard runs of one suite: the cases of every shard in the single run's
+// order (backend order, then case position), the earliest start, the command
+// line without its --shard. Throws std::runtime_error when the shards are not
+// of one run (another level or backend list) or a pair appears twice.
+RunReport MergeReports(const std::vector<RunReport>& shards);
+
+}  // namespace dmlconf

@@ -1,0 +1,74 @@
+// Reading a dmlconf-report-v1 file back: what diff, merge and --baseline
+// compare. Only the run facts and the cases are read; summaries and claims
+// are recomputed from the cases, so they cannot disagree with them.
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "dmlconf/reports/run_report.h"
+
+namespace dmlconf {
+namespace {
+
+using Json = nlohmann::json;
+
+template <typename T>
+T Field(const Json& object, const char* name, T fallback) {
+  const auto it = object.find(name);
+  if (it == object.end() || it->is_null()) return fallback;
+  return it->get<T>();
+}
+
+CaseResult CaseFromJson(const Json& c) {
+  CaseResult r;
+  r.name = c.at("name").get<std::string>();
+  r.backend = c.at("backend").get<std::string>();
+  const auto verdict = ParseVerdict(c.at("status").get<std::string>());
+  if (!verdict) throw std::runtime_error("case " + r.name + ": unknown status");
+  r.verdict = *verdict;
+  // Reports written before kinds existed read as kind-less.
+  r.kind = ParseKind(Field<std::string>(c, "kind", "")).value_or(Kind::kNone);
+  r.reason = Field<std::string>(c, "reason", "");
+  r.position = Field<uint64_t>(c, "position", 0);
+  r.file = Field<std::string>(c, "file", "");
+  r.line = Field<int>(c, "line", 0);
+  r.op = Field<std::string>(c, "operator", "");
+  r.feature_level = Field<std::string>(c, "feature_level", "");
+  r.expect = Field<std::string>(c, "expect", "");
+  r.data_types = Field<std::vector<std::string>>(c, "data_types", {});
+  r.ranks = Field<std::vector<uint32_t>>(c, "ranks", {});
+  r.message = Field<std::string>(c, "message", "");
+  r.reproducer = Field<std::string>(c, "reproducer", "");
+  r.seconds = Field<double>(c, "seconds", 0);
+  r.padding_bytes_written = Field<uint64_t>(c, "padding_bytes_written", 0);
+  return r;
+}
+
+}  // namespace
+
+RunReport ReadJsonReport(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    const Json root = Json::parse(text.str());
+    if (Field<std::string>(root, "format", "") != "dmlconf-report-v1")
+      throw std::runtime_error("not a dmlconf-report-v1 report");
+    RunReport report;
+    report.tool = Field<std::string>(root, "tool", "dmlconf");
+    report.tool_version = Field<std::string>(root, "tool_version", "");
+    report.started_at = Field<std::string>(root, "started_at", "");
+    report.feature_level = Field<std::string>(root, "feature_level", "");
+    report.command_line = Field<std::string>(root, "command_line", "");
+    report.backends = Field<std::vector<std::string>>(root, "backends", {});
+    report.case_paths = Field<std::vector<std::string>>(root, "case_paths", {});
+    for (const Json& c : root.at("cases")) report.results.push_back(CaseFromJson(c));
+    return report;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path.string() + ": " + e.what());
+  }
+}
+
+}  // namespace dmlconf
