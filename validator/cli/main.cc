@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   AddSupportCommand(app);
   AddGenerateCommand(app);
   AddCoverageCommand(app);
+  AddDiffCommand(app);
+  AddMergeCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

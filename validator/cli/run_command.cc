@@ -7,10 +7,14 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <tuple>
 
 #include "backends/backend_registry.h"
 #include "dmlconf/blocked.h"
 #include "case_paths.h"
+#include "dmlconf/reports/report_diff.h"
+#include "progress.h"
 #include "dmlconf/validator/external_backends.h"
 #include "run/runner.h"
 
@@ -22,7 +26,7 @@ struct RunArgs {
   std::vector<std::string> backends;
   std::string feature_level;
   std::vector<std::string> filters, excludes;
-  std::string shard, xfail, report_dir, profile;
+  std::string shard, xfail, report_dir, profile, claim, baseline;
   std::vector<std::string> expect;
   bool verbose = false;
   bool isolate = false;
@@ -140,6 +144,52 @@ void PrintCounts(const std::vector<CaseResult>& results) {
                "it, contract point P1)\n";
 }
 
+// Non-pass results (and passes that wrote padding) per backend, operator and kind.
+void PrintKinds(const std::vector<CaseResult>& results) {
+  std::map<std::tuple<std::string, std::string, Kind>, int> counts;
+  for (const CaseResult& r : results)
+    if (r.kind != Kind::kNone) ++counts[{r.backend, r.op, r.kind}];
+  if (counts.empty()) return;
+  std::cout << "\nkinds:\n";
+  for (const auto& [key, n] : counts)
+    std::cout << "  " << std::left << std::setw(16) << std::get<0>(key) << std::setw(22)
+              << std::get<1>(key) << std::setw(20) << KindName(std::get<2>(key)) << std::right
+              << std::setw(6) << n << "\n";
+}
+
+void PrintClaims(const RunReport& report) {
+  for (const ConformanceClaim& c : Claims(report))
+    std::cout << "claim " << c.backend << ": " << c.reason << "\n";
+}
+
+// --claim X_Y: every backend must conform at X_Y or above.
+bool ClaimFails(const RunReport& report, const std::string& level) {
+  bool fails = false;
+  for (const ConformanceClaim& c : Claims(report))
+    if (!ClaimHolds(c, level)) {
+      std::cout << "claim " << level << " does not hold on " << c.backend << ": " << c.reason
+                << "\n";
+      fails = true;
+    }
+  return fails;
+}
+
+// --baseline: the changes since the base run, and the regressions among them.
+int PrintRegressions(const RunReport& base, const RunReport& report) {
+  const ReportDiff diff = DiffReports(base, report);
+  for (const CaseChange& c : diff.changes) {
+    if (c.change != Change::kNewlyFailing) continue;
+    std::cout << "regression  " << c.now->name << " [" << c.now->backend << "] "
+              << KindName(c.now->kind) << " (was "
+              << (c.base ? VerdictName(c.base->verdict) : std::string_view("absent")) << ")\n";
+  }
+  std::cout << "against the baseline: " << diff.Regressions() << " newly failing, "
+            << diff.Count(Change::kNewlyPassing) << " newly passing, "
+            << diff.Count(Change::kNewlySkipped) << " newly skipped, "
+            << diff.Count(Change::kChangedMessage) << " changed message\n";
+  return diff.Regressions();
+}
+
 std::string UtcNow() {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   std::tm tm{};
@@ -171,9 +221,43 @@ std::vector<std::string> BackendNames(const RunArgs& args) {
   return names;
 }
 
+// The closing line, always the summary first, and the exit code: nothing
+// judged (3) before anything else, then the baseline's regressions or, without
+// one, any failure; a --claim that does not hold fails too.
+void Conclude(const RunArgs& args, const RunReport& report, const std::optional<RunReport>& base) {
+  if (!report.JudgedAnything()) {
+    // Its own line: the summary stays the last line, as log scrapers expect.
+    std::cout << "nothing judged: "
+              << (report.results.empty() ? "no case was selected (check the paths, --filter, "
+                                           "--exclude, --expect, --shard)"
+                                         : "every case was skipped")
+              << " (exit code 3)\n"
+              << report.SummaryLine() << std::endl;
+    Exit(kExitNothingJudged);
+  }
+  PrintClaims(report);
+  const bool claim_fails = !args.claim.empty() && ClaimFails(report, args.claim);
+  std::string tail;
+  bool failed = report.Failed();
+  if (base) {
+    const int regressions = PrintRegressions(*base, report);
+    failed = regressions > 0;
+    tail = regressions > 0 ? "; " + std::to_string(regressions) +
+                                 (regressions == 1 ? " regression" : " regressions") + " against " +
+                                 args.baseline
+                           : "; no regression against " + args.baseline;
+  }
+  if (!args.claim.empty())
+    tail += claim_fails ? "; claim " + args.claim + " does not hold" : "; claim " + args.claim + " holds";
+  std::cout << report.SummaryLine() << tail << std::endl;
+  if (failed || claim_fails) Exit(kExitFailed);
+}
+
 void Run(const RunArgs& args) {
   const validator::RunOptions options = MakeOptions(args);
   if (args.threads < 0) Usage("--threads wants a count of 1 or more (0: the machine's cores)");
+  if (!args.claim.empty() && !ParseFeatureLevel(args.claim))
+    Usage("--claim wants a feature level X_Y (1_0 .. 6_4), got '" + args.claim + "'");
   blocked::SetThreadCount(args.threads);
   const std::vector<std::filesystem::path> paths = CasePaths(args.paths);
   const std::vector<validator::Case> cases = LoadOrExit(paths);
@@ -203,18 +287,32 @@ void Run(const RunArgs& args) {
               << validator::SelectCases(cases, options).size()
               << " selected cases; the others are other shards'\n";
   }
+  std::optional<RunReport> base;  // read first: a bad path must not cost a long run
+  if (!args.baseline.empty()) {
+    try {
+      base = ReadJsonReport(args.baseline);
+    } catch (const std::exception& e) {
+      Usage(std::string("--baseline: ") + e.what());
+    }
+  }
+  Progress progress(validator::ShardCases(cases, options).size() * raw.size());
   try {
-    report.results = validator::RunCases(
-        cases, raw, options, [&](const CaseResult& r) { PrintResult(r, args.verbose); });
+    report.results = validator::RunCases(cases, raw, options, [&](const CaseResult& r) {
+      if (VerdictFailsRun(r.verdict) || args.verbose) progress.Clear();
+      PrintResult(r, args.verbose);
+      progress.Count(VerdictFailsRun(r.verdict));
+    });
+    progress.Finish();
   } catch (const RunAborted& e) {
+    progress.Finish();
     std::cout.flush();
     std::cerr << "dmlconf run: stopped: " << e.what() << "\n";
     Exit(kExitUsage);
   }
   PrintCounts(report.results);
+  PrintKinds(report.results);
   if (!args.report_dir.empty()) WriteReports(report, args.report_dir);
-  std::cout << report.SummaryLine() << std::endl;
-  if (report.Failed()) Exit(kExitFailed);
+  Conclude(args, report, base);
 }
 
 }  // namespace
@@ -250,6 +348,11 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--timeout", args->timeout,
                   "Seconds per isolated case (default 60), and per request to an exec: "
                   "(default 30) or serve: backend (default 60)");
+  cmd->add_option("--claim", args->claim,
+                  "Exit 1 unless every backend conforms at this level X_Y: every selected case "
+                  "of that level and below ran and passed");
+  cmd->add_option("--baseline", args->baseline,
+                  "A previous run's report.json: exit 1 only for cases newly failing against it");
   cmd->add_flag("--strict-padding", args->strict_padding,
                 "Fail a backend that writes output padding bytes inside TotalTensorSizeInBytes; "
                 "DirectML allows it (contract point P1), so by default it is only counted");

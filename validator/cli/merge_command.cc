@@ -1,0 +1,67 @@
+// dmlconf merge SHARD.json...: the shard runs of one suite joined into one set
+// of reports, as if one machine had run it. Exits as that run would have.
+#include <iostream>
+#include <memory>
+
+#include "commands.h"
+#include "dmlconf/reports/report_diff.h"
+
+namespace dmlconf::cli {
+namespace {
+
+struct MergeArgs {
+  std::vector<std::string> shards;
+  std::string report_dir;
+};
+
+[[noreturn]] void Fail(const std::string& message) {
+  std::cerr << "dmlconf merge: " << message << "\n";
+  Exit(kExitUsage);
+}
+
+void Merge(const MergeArgs& args) {
+  std::vector<RunReport> shards;
+  RunReport merged;
+  try {
+    for (const std::string& path : args.shards) shards.push_back(ReadJsonReport(path));
+    merged = MergeReports(shards);
+  } catch (const std::exception& e) {
+    Fail(e.what());
+  }
+  try {
+    const std::filesystem::path dir = args.report_dir;
+    std::filesystem::create_directories(dir);
+    WriteJsonReport(merged, dir / "report.json");
+    WriteJunitReport(merged, dir / "junit.xml");
+    WriteMarkdownReport(merged, dir / "report.md");
+    WriteHtmlReport(merged, dir / "report.html");
+  } catch (const std::exception& e) {
+    Fail(std::string("cannot write the reports: ") + e.what());
+  }
+  std::cout << "merged " << shards.size() << " shard reports into " << args.report_dir << "\n";
+  for (const ConformanceClaim& c : Claims(merged))
+    std::cout << "claim " << c.backend << ": " << c.reason << "\n";
+  if (!merged.JudgedAnything()) {
+    std::cout << "nothing judged: every shard's cases were skipped or there were none (exit "
+                 "code 3)\n"
+              << merged.SummaryLine() << std::endl;
+    Exit(kExitNothingJudged);
+  }
+  std::cout << merged.SummaryLine() << std::endl;
+  if (merged.Failed()) Exit(kExitFailed);
+}
+
+}  // namespace
+
+void AddMergeCommand(CLI::App& app) {
+  auto args = std::make_shared<MergeArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "merge", "Join shard runs' report.json into one report.json, junit.xml, report.md and "
+               "report.html; exit as the whole run would");
+  cmd->add_option("shards", args->shards, "Each shard's report.json")->required();
+  cmd->add_option("--report-dir", args->report_dir, "Where to write the merged reports")
+      ->required();
+  cmd->callback([args] { Merge(*args); });
+}
+
+}  // namespace dmlconf::cli
