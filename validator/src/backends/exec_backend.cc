@@ -124,8 +124,14 @@ class ExecBackend final : public Backend {
   // The one request directory per call; kept when the call fails, for a look.
   fs::path NewRequest(const std::string& action, const OperatorDesc* desc, FeatureLevel level) {
     CheckRoot();
-    const fs::path dir = root_ / std::to_string(++request_count_);
-    fs::create_directory(dir);
+    // A fresh, unique folder per request, never a reused name: an --isolate'd
+    // case runs in a forked child whose request count starts where the parent's
+    // stood, and a name reused there would hand it a stale result.json.
+    std::string pattern = (root_ / (std::to_string(++request_count_) + "-XXXXXX")).string();
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw BackendError("cannot create a request folder under " + root_.string() + ": " +
+                         strerror(errno));
+    const fs::path dir = pattern;
     json request = {{"protocol", 1}, {"action", action}};
     if (desc != nullptr) {
       request["operator"] = OperatorName(TypeOf(*desc));
