@@ -263,13 +263,17 @@ class ServeBackend final : public Backend {
   }
 
   void Describe() {
+    const std::streamoff err_from = quoted_from_;  // since the start
     const json reply = Ask({{"protocol", 2}, {"id", ++last_id_}, {"action", "describe"}}, {"ok"},
                            /*restart=*/false);
     const std::optional<FeatureLevel> level =
         ParseFeatureLevel(reply.value("max_feature_level", std::string()));
-    if (!level)
+    if (!level) {
+      const std::string quoted = TailOf(root_ / "stderr.log", err_from);
       throw BackendError(Name() + ": describe must answer a max_feature_level like \"6_4\"; got " +
-                         reply.dump());
+                         reply.dump() +
+                         (quoted.empty() ? "" : "; its standard error says: " + quoted));
+    }
     max_level_ = *level;
     reports_reason_codes_ = reply.value("reports_reason_codes", false);
   }
