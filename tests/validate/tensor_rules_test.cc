@@ -148,6 +148,19 @@ TEST(TensorLimits, MinimumSizeRoundsUpToFour) {
   EXPECT_EQ(Code(Reverse2D(s, T({3, 2}))), Reason::OK);
 }
 
+// DML_BUFFER_TENSOR_DESC asks only TotalTensorSizeInBytes >= the minimum implied size;
+// DWORD alignment is asked of bound buffers (DirectML helper functions), not of it.
+TEST(TensorLimits, TotalSizeNeedNotBeAMultipleOfFour) {
+  TensorDesc t = T({1, 3}, DT::kUint8);
+  t.total_tensor_size_in_bytes = 6;  // minimum 4, + 2
+  EXPECT_EQ(Code(Reverse2D(t, T({1, 3}, DT::kUint8))), Reason::OK);
+  DepthToSpace1Desc d2s = testing::ValidDepthToSpace1();
+  d2s.input_tensor.total_tensor_size_in_bytes = 194;  // 48 floats: minimum 192, + 2
+  EXPECT_EQ(Code(d2s), Reason::OK);
+  d2s.output_tensor.total_tensor_size_in_bytes = 193;
+  EXPECT_EQ(Code(d2s), Reason::OK);
+}
+
 TEST(RuleOrder, EarlierRulesWin) {
   // An input's own rule is reported before an output's.
   SplitDesc split = testing::ValidSplit();
@@ -194,9 +207,15 @@ TEST(GatherIndexDimensions, ZeroAndFullRankAreInRange) {
   // K = 0: the axis disappears and a leading 1 fills its slot.
   EXPECT_EQ(Code(GatherDesc{T({2, 5, 3}), T({1, 1, 1}, DT::kUint32), T({1, 2, 3}), 1, 0}),
             Reason::OK);
-  // K = D (erratum G2): {} ++ {1,1,4} ++ {2,3} = {1,1,4,2,3} -> two leading 1s dropped.
-  EXPECT_EQ(Code(GatherDesc{T({5, 2, 3}), T({1, 1, 4}, DT::kUint32), T({4, 2, 3}), 0, 3}),
+  // K = D (erratum G2): {1,1} ++ {2,1,4} ++ {} = {1,1,2,1,4} -> two leading 1s dropped.
+  // The input's original rank is 1, so 1 + 3 - 1 = 3 <= D (seed 002).
+  EXPECT_EQ(Code(GatherDesc{T({1, 1, 5}), T({2, 1, 4}, DT::kUint32), T({2, 1, 4}), 2, 3}),
             Reason::OK);
+  // {} ++ {1,1,4} ++ {2,3} = {1,1,4,2,3}: the surplus entries are 1, but the input's
+  // original rank is 3 and 3 + 3 - 1 = 5 > 3 (seed 002: "must be less than or equal to
+  // OutputTensor's DimensionCount").
+  EXPECT_EQ(Code(GatherDesc{T({5, 2, 3}), T({1, 1, 4}, DT::kUint32), T({4, 2, 3}), 0, 3}),
+            Reason::GATHER_OUTPUT_RANK_OVERFLOW);
   EXPECT_EQ(Code(GatherDesc{T({5, 2, 3}), T({1, 1, 4}, DT::kUint32), T({4, 2, 3}), 0, 4}),
             Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE);
 }

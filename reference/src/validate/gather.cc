@@ -1,5 +1,6 @@
 // GATHER: output = input[0..Axis) ++ indices[D-K..D) ++ input[Axis+1..D),
-// right-aligned into D dimensions (spec README; errata G1, G2).
+// right-aligned into D dimensions (spec README; errata G1, G2), and the input's
+// original rank + IndexDimensions - 1 <= D (seed 002).
 #include "validate/rules.h"
 
 namespace dmlconf::validate_detail {
@@ -40,6 +41,23 @@ Validation CheckShapes(const GatherDesc& desc) {
                     rank, ": leading entry ", i, " is ", expected[i], ", not 1."));
     expected.erase(expected.begin(), expected.begin() + surplus);
   }
+  // Seed 002 (OutputTensor): "the number of relevant dimensions in the output can be
+  // computed by the original rank of InputTensor + IndexDimensions - 1. This value must
+  // be less than or equal to OutputTensor's DimensionCount", the original rank being
+  // the input's rank before leading-1 padding. This is stricter than "the surplus
+  // leading entries are 1" (they may be 1s of the indices): input {3,1,2,2,3}, Axis 0,
+  // K 5, indices {1,1,1,1,2} leaves only 1s as surplus, yet 5 + 5 - 1 = 9 > 5. DirectML
+  // 1.15.4 accepts such descriptors and, when D + K - 1 > 8, returns bytes from
+  // elsewhere and corrupts its own memory (reports/directml/README.md).
+  uint32_t original_rank = rank;
+  while (original_rank > 1 && desc.input_tensor.sizes[rank - original_rank] == 1) --original_rank;
+  if (original_rank + desc.index_dimensions > rank + 1)
+    return Fail(Reason::GATHER_OUTPUT_RANK_OVERFLOW,
+                Message("GATHER: InputTensor.Sizes ", FormatSizes(desc.input_tensor.sizes),
+                        " has original rank ", original_rank, " (before leading 1s); with IndexDimensions ",
+                        desc.index_dimensions, " the output has ", original_rank + desc.index_dimensions - 1,
+                        " relevant dimensions, more than DimensionCount ", rank,
+                        " (seed 002: original rank + IndexDimensions - 1 must be <= OutputTensor.DimensionCount)."));
   expected.insert(expected.begin(), rank - expected.size(), 1u);
   if (desc.output_tensor.sizes != expected)
     return Fail(Reason::GATHER_OUTPUT_SIZES_MISMATCH,

@@ -61,10 +61,11 @@ Validation CheckBufferFields(std::string_view op, const TensorSlot& slot) {
         Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(), " but Sizes ",
                 FormatSizes(t.sizes), ", Strides ", FormatSizes(t.EffectiveStrides()),
                 " and DataType ", DataTypeName(t.data_type), " need ", minimum, " bytes."));
-  if (t.TotalBytes() % 4 != 0)
-    return Fail(Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
-                Message(op, ": ", slot.role, ".TotalTensorSizeInBytes is ", t.TotalBytes(),
-                        ", which is not a multiple of 4."));
+  // TotalTensorSizeInBytes >= the minimum implied size is the only size rule.
+  // DML_BUFFER_TENSOR_DESC: it "must be at least as large as the minimum implied size";
+  // DMLCalcBufferTensorSize rounds that minimum up to 4 because "all bound buffers must
+  // have a total size that is DWORD-aligned", which is about bindings, not this field.
+  // So the minimum + 2 is legal; TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4 is no longer raised.
   // Contract point T1: the promise may be as small as one element (4 on
   // FLOAT32, 1 on UINT8); a buffer is 16-aligned anyway, so 16 and up always do.
   const uint32_t align = t.guaranteed_base_offset_alignment;

@@ -207,6 +207,22 @@ void AddStrided(CaseSink& sink, OperatorType op) {
       sink.AddComputed("strided", std::move(c));
     }
   }
+  // TotalTensorSizeInBytes need not be a multiple of 4. DML_BUFFER_TENSOR_DESC: it "must
+  // be at least as large as the minimum implied size given the sizes, strides, and data
+  // type of the tensor"; DMLCalcBufferTensorSize (DirectML helper functions) rounds that
+  // minimum up to 4 because "all bound buffers must have a total size that is
+  // DWORD-aligned", a rule about bindings, not about this field. So minimum + 2 is legal.
+  for (const char* slot : {"input", "output"}) {
+    GenCase c;
+    c.desc = CellDescriptor(op, {DataType::kFloat32, 4, DataType::kUint32, 5});
+    c.level = LowestLevel(op, DataType::kFloat32, 4, DataType::kUint32);
+    TensorDesc* t = std::string(slot) == "input" ? Mutable(InputSlots(c.desc)).front()
+                                                 : Mutable(OutputSlots(c.desc)).back();
+    t->total_tensor_size_in_bytes = t->MinimumTotalBytes() + 2;
+    c.name = CellName(op, c.level, DataType::kFloat32, 4) + IndexPart(op, DataType::kUint32) + "/" +
+             slot + "-total-size-plus-2";
+    sink.AddComputed("strided", std::move(c));
+  }
 }
 
 namespace {
@@ -418,10 +434,8 @@ void AddTensorRuleRejections(CaseSink& sink, OperatorType op) {
     t->total_tensor_size_in_bytes = TensorDesc::Packed(t->data_type, t->sizes).MinimumTotalBytes();
   }, Reason::TENSOR_TOTAL_SIZE_TOO_SMALL, "output-padded-total-size-packed",
      "the output's strides are padded, its TotalTensorSizeInBytes is the packed size");
-  reject([&](OperatorDesc& d) {
-    TensorDesc* t = first_input(d);
-    t->total_tensor_size_in_bytes = t->MinimumTotalBytes() + 2;
-  }, Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4, "input-total-size-plus-2");
+  // No "TotalTensorSizeInBytes not a multiple of 4" rejection: nothing in DirectML's
+  // documentation asks for it (AddStrided's "*-total-size-plus-2" cases).
   AddAlignmentRejections(sink, op);
   reject([&](OperatorDesc& d) {
     TensorDesc* t = last_output(d);

@@ -8,8 +8,9 @@ constexpr OperatorType kOp = OperatorType::kGather;
 
 // The input, the K trailing index sizes, and the output that right-aligns
 // input[0..axis) ++ indices ++ input[axis+1..D) into D dimensions. Entries
-// that would be surplus are forced to 1 first, in the input or the indices,
-// so that the result is always valid.
+// that would be surplus are forced to 1 first, in the input or the indices, and
+// the input's first K - 1 sizes are 1 (seed 002's original-rank rule), so that
+// the result is always valid.
 GatherDesc MakeGather(DataType type, DataType index_type, std::vector<uint32_t> input,
                       uint32_t axis, std::vector<uint32_t> index_sizes) {
   const uint32_t rank = uint32_t(input.size()), k = uint32_t(index_sizes.size());
@@ -17,6 +18,11 @@ GatherDesc MakeGather(DataType type, DataType index_type, std::vector<uint32_t> 
   for (uint32_t p = 0; p + rank < length; ++p) {
     if (p < axis) input[p] = 1;
     else index_sizes[p - axis] = 1;
+    // Seed 002: the input's original rank (before leading 1s) + K - 1 must be <= D, so
+    // the input itself needs K - 1 leading 1s, its Axis included when Axis < K - 1. The
+    // surplus 1s of the indices alone do not make a descriptor valid (DirectML 1.15.4
+    // returns garbage for those when D + K - 1 > 8; reports/directml/README.md).
+    input[p] = 1;
   }
   std::vector<uint32_t> list(input.begin(), input.begin() + axis);
   list.insert(list.end(), index_sizes.begin(), index_sizes.end());
@@ -195,6 +201,14 @@ void AddInvalid(CaseSink& sink) {
   d.index_dimensions = 2;
   sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_RANK_OVERFLOW, "erratum-g1-literal",
                                  "seed 002 example 3 with IndexDimensions 2: {3,1,2} cannot right-align into 2 dimensions"));
+  // Seed 002: the input's original rank + IndexDimensions - 1 must be <= DimensionCount.
+  // {} ++ {1,1,1,2} ++ {1,1,2} right-aligns into {2,1,1,2} (the surplus entries are 1s
+  // of the indices), but the input {3,1,1,2} has original rank 4 and 4 + 4 - 1 > 4.
+  d = GatherDesc{TensorDesc::Packed(DataType::kFloat32, {3, 1, 1, 2}),
+                 TensorDesc::Packed(DataType::kUint32, {1, 1, 1, 2}),
+                 TensorDesc::Packed(DataType::kFloat32, {2, 1, 1, 2}), 0, 4};
+  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_RANK_OVERFLOW, "original-rank-overflow",
+                                 "input {3,1,1,2} (original rank 4) with IndexDimensions 4: 4 + 4 - 1 > 4"));
   d = MakeGather(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1, {5});
   d.output_tensor.sizes[2] = 3;
   sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_SIZES_MISMATCH, "output-dim2-differs"));
