@@ -78,6 +78,9 @@ class Backend {
   // Whether a rejection's reason code means anything: when false, only
   // accepted-versus-rejected is compared.
   virtual bool ReportsReasonCodes() const { return true; }
+  // True for a backend that runs in a process of its own (serve:, plugin:):
+  // --isolate has nothing to add to it.
+  virtual bool RunsOutOfProcess() const { return false; }
   // Runs the descriptor Create accepted just before, reading and writing
   // `bindings`.
   virtual ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,

@@ -87,6 +87,7 @@ class ServeBackend final : public Backend {
   std::string Name() const override { return name_; }
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return reports_reason_codes_; }
+  bool RunsOutOfProcess() const override { return true; }
 
   CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
     json request = OperatorRequest("create", desc, level);

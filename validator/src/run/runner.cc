@@ -468,7 +468,10 @@ std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backe
   for (Backend* backend : backends) {
     for (const Case* c : mine) {
       CaseResult r;
-      if (options.isolate) {
+      // A backend in a process of its own is isolated already (a crash there
+      // costs one error and a restart); forking dmlconf around it would hand
+      // every child a copy of the same connection.
+      if (options.isolate && !backend->RunsOutOfProcess()) {
         r = JudgeCaseIsolated(*c, *backend, options.feature_level, options.timeout_seconds,
                               options.strict_padding);
       } else {
