@@ -28,6 +28,7 @@ packages=(
   python3 python3-yaml                        # the sample exec backend; the independent case reader
   python3-numpy                               # the NumPy sample backend (validator/src/backends/numpy)
   python3-torch                               # the PyTorch adapter (validator/src/backends/torch)
+  chromium                                    # headless: the CTest that renders the HTML report
 )
 
 install_missing() {

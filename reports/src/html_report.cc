@@ -3,9 +3,12 @@
 #include <set>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 #include "report_text.h"
+#include "support_matrix.h"
 
 namespace dmlconf {
 
@@ -64,17 +67,57 @@ select{font:inherit;padding:2px 6px}#shown{color:#59636e}
 .claim-no{color:var(--failed);font-weight:700}
 details.group{border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:6px 10px}
 details.group summary{cursor:pointer}
+.matrix{display:flex;flex-wrap:wrap;gap:18px}.matrix table{width:auto}
+.matrix td,.matrix th{padding:2px 6px;font-size:12px}
+td.m-passed{background:#dafbe1}td.m-failed,td.m-error,td.m-xpass{background:#ffcecb;font-weight:700}
+td.m-xfail{background:#fff1c2}td.m-skipped{background:#eaeef2}
+input[type=search]{font:inherit;padding:2px 6px}
+.below{content-visibility:auto;contain-intrinsic-size:auto 4000px}
+#cases{table-layout:fixed}#cases th:nth-child(1){width:80px}#cases th:nth-child(2){width:50%}
+#cases th:nth-child(6){width:120px}#cases th:nth-child(7){width:70px}
 )";
 
-// Filtering by verdict and operator; the page is complete without it.
+// Filters (verdict, kind, operator, level, backend, text) over the rendered
+// rows and, once asked for, the collapsed ones kept as JSON: parsed and
+// rendered only on demand, at most 500 at a time, so a run of tens of
+// thousands of verdicts opens at once. The page is complete without it (the
+// failing rows, the groups and the matrix are plain HTML). data-ready and
+// data-render-ms on <body> say that the script ran through, and how fast.
 constexpr std::string_view kScript = R"(
-var fv=document.getElementById('fv'),fo=document.getElementById('fo'),
-  fk=document.getElementById('fk');
-function f(){var n=0;document.querySelectorAll('#cases tbody tr').forEach(function(r){
-  var s=(!fv.value||r.dataset.v==fv.value)&&(!fo.value||r.dataset.op==fo.value)&&
-    (!fk.value||r.dataset.k==fk.value);
-  r.hidden=!s;n+=s?1:0});document.getElementById('shown').textContent=n+' shown'}
-fv.onchange=fo.onchange=fk.onchange=f;f();
+(function(){
+var $=function(i){return document.getElementById(i)};
+var sel=['fv','fk','fo','fl','fb'].map($),keys=['v','k','op','l','b'],ft=$('ft'),fp=$('fp');
+var tb=document.querySelector('#cases tbody'),rows=null,limit=500,extra=[];
+function want(d){for(var i=0;i<5;i++)if(sel[i].value&&d[keys[i]]!=sel[i].value)return false;
+  var t=ft.value.toLowerCase();return !t||(d.t||'').toLowerCase().indexOf(t)>=0}
+function esc(s){return String(s).replace(/[&<>"']/g,function(c){
+  return '&#'+c.charCodeAt(0)+';'})}
+function row(r){var tr=document.createElement('tr');tr.className='lazy';
+  tr.innerHTML='<td><span class="v v-'+esc(r[0])+'">'+esc(r[0])+'</span></td><td class="main">'+
+  '<div class="case">'+esc(r[5])+'</div><div class="loc">'+esc(r[6])+'</div>'+
+  (r[7]?'<pre class="msg">'+esc(r[7])+'</pre>':'')+'</td><td>'+esc(r[4])+'</td><td>'+
+  esc(r[2])+'</td><td>'+esc(r[3])+'</td><td class="types">'+esc(r[8])+'</td><td class="n">'+
+  esc(r[9])+'</td>';return tr}
+var text=new WeakMap();
+function f(){var n=0;tb.querySelectorAll('tr:not(.lazy)').forEach(function(r){
+  var d=r.dataset,t=text.get(r);if(t===undefined){t=r.textContent;text.set(r,t)}
+  var s=want({v:d.v,k:d.k,op:d.op,l:d.l,b:d.b,t:t});if(r.hidden!=!s)r.hidden=!s;n+=s?1:0});
+  extra.forEach(function(r){r.remove()});extra=[];var more=0;
+  if(fp.checked){rows=rows||JSON.parse($('collapsed').textContent);
+    var frag=document.createDocumentFragment();
+    rows.forEach(function(r){var d={v:r[0],k:r[1],op:r[2],l:r[3],b:r[4],t:r[5]+' '+r[7]};
+      if(!want(d))return;if(extra.length<limit){var tr=row(r);extra.push(tr);frag.appendChild(tr)}
+      else more++});tb.appendChild(frag)}
+  n+=extra.length;$('shown').textContent=n+' shown'+(more?', '+more+' more match':'');
+  $('more').hidden=!more}
+sel.forEach(function(s){s.onchange=f});ft.oninput=f;fp.onchange=function(){limit=500;f()};
+$('more').onclick=function(){limit+=500;f()};
+if(location.hash=='#passed')fp.checked=true;  // a link that opens with them shown
+f();
+void document.body.offsetHeight;  // style and layout done, then timed
+document.body.dataset.ready='1';
+document.body.dataset.renderMs=Math.round(performance.now());
+})();
 )";
 
 std::string Tiles(const Tally& total) {
@@ -145,7 +188,8 @@ std::string Types(const CaseResult& result) {
 std::string CaseRow(const CaseResult& result) {
   const std::string verdict = Name(result.verdict);
   std::string html = "<tr data-v=\"" + verdict + "\" data-op=\"" + Attr(result.op) +
-                     "\" data-k=\"" + std::string(KindName(result.kind)) + "\"" +
+                     "\" data-k=\"" + std::string(KindName(result.kind)) + "\" data-l=\"" +
+                     Attr(result.feature_level) + "\" data-b=\"" + Attr(result.backend) + "\"" +
                      (VerdictFailsRun(result.verdict) ? " class=\"bad\"" : "") +
                      "><td><span class=\"v v-" + verdict + "\">" + verdict + "</span></td>";
   html += "<td class=\"main\"><div class=\"case\">" + Esc(result.name) +
@@ -161,44 +205,84 @@ std::string CaseRow(const CaseResult& result) {
          "</td><td class=\"n\">" + FormatSeconds(result.seconds) + "</td></tr>\n";
 }
 
-// Failures first: the page is opened to find out what broke.
-int Rank(Verdict verdict) {
-  constexpr Verdict kOrder[] = {Verdict::kFailed,         Verdict::kError,
-                                Verdict::kUnexpectedPass, Verdict::kExpectedFailure,
-                                Verdict::kSkipped,        Verdict::kPassed};
-  return static_cast<int>(std::find(std::begin(kOrder), std::end(kOrder), verdict) -
-                          std::begin(kOrder));
+std::string Select(const std::string& id, const std::string& label,
+                   const std::vector<std::pair<std::string, std::string>>& options) {
+  std::string html = "<label>" + label + " <select id=\"" + id + "\"><option value=\"\">all</option>";
+  for (const auto& [value, text] : options)
+    html += "<option value=\"" + Attr(value) + "\">" + Esc(text) + "</option>";
+  return html + "</select></label>";
 }
 
-std::string Filters(const RunReport& report) {
-  std::string html =
-      "<div class=\"filters\"><label>Verdict <select id=\"fv\">"
-      "<option value=\"\">all</option>";
-  for (Verdict verdict : kAllVerdicts) html += "<option>" + Name(verdict) + "</option>";
-  html += "</select></label><label>Operator <select id=\"fo\"><option value=\"\">all</option>";
-  std::set<std::string> ops;
-  for (const CaseResult& result : report.results) ops.insert(result.op);
-  for (const std::string& op : ops) html += "<option>" + Esc(op) + "</option>";
-  html += "</select></label><label>Kind <select id=\"fk\"><option value=\"\">all</option>";
+std::vector<std::pair<std::string, std::string>> Values(const RunReport& report,
+                                                        std::string CaseResult::*field) {
+  std::set<std::string> seen;
+  for (const CaseResult& result : report.results) seen.insert(result.*field);
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const std::string& v : seen) options.emplace_back(v, v);
+  return options;
+}
+
+std::string Filters(const RunReport& report, size_t collapsed) {
+  std::vector<std::pair<std::string, std::string>> verdicts, kinds, levels;
+  for (Verdict verdict : kAllVerdicts) verdicts.emplace_back(Name(verdict), Name(verdict));
   for (Kind kind : kAllKinds)
-    if (kind != Kind::kNone)
-      html += "<option value=\"" + std::string(KindName(kind)) + "\">" +
-              Esc(KindTitle(kind)) + "</option>";
-  return html + "</select></label><span id=\"shown\"></span></div>\n";
+    if (kind != Kind::kNone) kinds.emplace_back(KindName(kind), KindTitle(kind));
+  levels = Values(report, &CaseResult::feature_level);
+  std::sort(levels.begin(), levels.end(),
+            [](const auto& a, const auto& b) { return LevelLess(a.first, b.first); });
+  return "<div class=\"filters\" id=\"filters\">" + Select("fv", "Verdict", verdicts) +
+         Select("fk", "Kind", kinds) + Select("fo", "Operator", Values(report, &CaseResult::op)) +
+         Select("fl", "Level", levels) + Select("fb", "Backend", Values(report, &CaseResult::backend)) +
+         "<label>Text <input id=\"ft\" type=\"search\" placeholder=\"case or message\"></label>"
+         "<label><input id=\"fp\" type=\"checkbox\"> show the " + std::to_string(collapsed) +
+         " collapsed passing cases</label><span id=\"shown\"></span>"
+         "<button id=\"more\" type=\"button\" hidden>show 500 more</button></div>\n";
+}
+
+// A passing case as a JSON array (verdict, kind, operator, level, backend,
+// name, location, message, tensors, seconds) for the script to render.
+nlohmann::json CollapsedRow(const CaseResult& r) {
+  std::string types;
+  for (size_t i = 0; i < r.data_types.size(); ++i)
+    types += (i ? ", " : "") + r.data_types[i] +
+             (i < r.ranks.size() ? " r" + std::to_string(r.ranks[i]) : "");
+  return nlohmann::json::array({Name(r.verdict), KindName(r.kind), r.op, r.feature_level,
+                                r.backend, r.name, r.file + ":" + std::to_string(r.line) +
+                                " · expect " + r.expect, r.message, types,
+                                FormatSeconds(r.seconds)});
+}
+
+// JSON inside <script>: every '<' escaped, so no text can close the element.
+std::string ScriptJson(const nlohmann::json& value) {
+  const std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
+  return out;
 }
 
 std::string CaseTable(const RunReport& report) {
   std::vector<const CaseResult*> rows;
   for (const CaseResult& result : report.results) rows.push_back(&result);
   std::stable_sort(rows.begin(), rows.end(), [](const CaseResult* a, const CaseResult* b) {
-    return Rank(a->verdict) < Rank(b->verdict);
+    // Failures first: the page is opened to find out what broke.
+    return report_internal::Badness(a->verdict) < report_internal::Badness(b->verdict);
   });
-  std::string html = "<h2>Cases</h2>\n" + Filters(report) +
-                     "<table id=\"cases\"><thead><tr><th>verdict</th><th>case</th><th>backend"
-                     "</th><th>operator</th><th>level</th><th>tensors</th><th class=\"n\">"
-                     "seconds</th></tr></thead><tbody>\n";
-  for (const CaseResult* result : rows) html += CaseRow(*result);
-  return html + "</tbody></table>\n";
+  // Passing cases are collapsed: kept as JSON, rendered when asked for.
+  nlohmann::json collapsed = nlohmann::json::array();
+  std::string body;
+  for (const CaseResult* result : rows) {
+    if (result->verdict == Verdict::kPassed)
+      collapsed.push_back(CollapsedRow(*result));
+    else
+      body += CaseRow(*result);
+  }
+  return "<h2>Cases</h2>\n" + Filters(report, collapsed.size()) +
+         "<div class=\"below\"><table id=\"cases\"><thead><tr><th>verdict</th><th>case</th><th>backend"
+         "</th><th>operator</th><th>level</th><th>tensors</th><th class=\"n\">"
+         "seconds</th></tr></thead><tbody>\n" +
+         body + "</tbody></table></div>\n<script type=\"application/json\" id=\"collapsed\">" +
+         ScriptJson(collapsed) + "</script>\n";
 }
 
 std::string ClaimsList(const RunReport& report) {
@@ -248,6 +332,49 @@ std::string KindGroups(const RunReport& report) {
   return html + "</div>\n";
 }
 
+// A cell: how many results, and how many of the worst verdict when that is not
+// a pass; its colour is the worst verdict, its tooltip every count.
+std::string MatrixCellHtml(const report_internal::MatrixCell& cell) {
+  std::string title;
+  for (Verdict v : kAllVerdicts)
+    if (int n = cell.by_verdict[size_t(v)]; n > 0)
+      title += (title.empty() ? "" : ", ") + std::to_string(n) + " " + Name(v);
+  const int worst = cell.by_verdict[size_t(cell.worst)];
+  const std::string text = cell.worst == Verdict::kPassed
+                               ? std::to_string(cell.total)
+                               : std::to_string(worst) + "/" + std::to_string(cell.total);
+  return "<td class=\"n m-" + Name(cell.worst) + "\" title=\"" + title + "\">" + text + "</td>";
+}
+
+std::string MatrixTable(const report_internal::OperatorMatrix& m) {
+  std::string html = "<table><caption><b>" + Esc(m.op) + "</b></caption><thead><tr><th>level</th>"
+                     "<th>data type</th>";
+  for (uint32_t rank : m.ranks) html += "<th class=\"n\">r" + std::to_string(rank) + "</th>";
+  html += "</tr></thead><tbody>";
+  for (size_t i = 0; i < m.rows.size(); ++i) {
+    html += "<tr><td>" + Esc(m.rows[i].first) + "</td><td>" + Esc(m.rows[i].second) + "</td>";
+    for (uint32_t rank : m.ranks) {
+      const auto it = m.cells.find({i, rank});
+      html += it == m.cells.end() ? "<td></td>" : MatrixCellHtml(it->second);
+    }
+    html += "</tr>";
+  }
+  return html + "</tbody></table>\n";
+}
+
+// Per operator: feature level x data type x rank, every backend's results.
+std::string Matrix(const RunReport& report) {
+  const auto matrices = report_internal::SupportMatrices(report);
+  if (matrices.empty()) return "";
+  std::string html =
+      "<h2>Support-table matrix</h2>\n<p class=\"line\">Per operator, the case's level and "
+      "first tensor's data type down, its rank across; a cell counts the results of every "
+      "backend (\"3/12\": 3 of 12 have the cell's worst verdict), coloured by that worst "
+      "verdict.</p>\n<div class=\"matrix\" id=\"matrix\">";
+  for (const auto& m : matrices) html += MatrixTable(m);
+  return html + "</div>\n";
+}
+
 }  // namespace
 
 void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path) {
@@ -264,8 +391,8 @@ void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path)
   html += "<h1>" + Esc(report.tool) + " conformance report <span class=\"run " +
           (failed ? "fail\">FAIL" : "pass\">PASS") + "</span></h1>\n<p class=\"line\">" + summary +
           "</p>\n" + Tiles(total) + Facts(report) + ClaimsList(report) +
-          SummaryTable(report, total) + KindTable(report) + KindGroups(report) +
-          CaseTable(report) + "</main><script>" + std::string(kScript) +
+          SummaryTable(report, total) + Matrix(report) + KindGroups(report) +
+          KindTable(report) + CaseTable(report) + "</main><script>" + std::string(kScript) +
           "</script></body></html>\n";
   report_internal::WriteFileAtomically(path, html);
 }

@@ -5,6 +5,7 @@
 #include "atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 #include "report_text.h"
+#include "support_matrix.h"
 
 namespace dmlconf {
 
@@ -148,6 +149,46 @@ std::string KindsTable(const RunReport& report) {
   return text + "\n";
 }
 
+// "12" when all passed, else a mark for the worst verdict and how many of the
+// cell's results have it: "✗3/12" failed, error or xpass, "≈1/4" xfail, "–2/9" skipped.
+std::string MatrixCellText(const report_internal::MatrixCell& cell) {
+  if (cell.worst == Verdict::kPassed) return std::to_string(cell.total);
+  const char* mark = cell.worst == Verdict::kSkipped           ? "–"
+                     : cell.worst == Verdict::kExpectedFailure ? "≈"
+                                                               : "✗";
+  return mark + std::to_string(cell.by_verdict[size_t(cell.worst)]) + "/" +
+         std::to_string(cell.total);
+}
+
+std::string MatrixSection(const RunReport& report) {
+  const auto matrices = report_internal::SupportMatrices(report);
+  if (matrices.empty()) return "";
+  std::string text =
+      "## Support-table matrix\n\nPer operator: the case's level and first tensor's data type "
+      "down, its rank across, every backend's results counted. A plain number: all passed; "
+      "`✗n/N` n of N failed (or errored, or passed unexpectedly), `≈` expected failures, `–` "
+      "skipped: the worst verdict in the cell.\n\n";
+  for (const auto& m : matrices) {
+    text += "### " + Text(m.op) + "\n\n| level | data type |";
+    std::string rule = "| --- | --- |";
+    for (uint32_t rank : m.ranks) {
+      text += " r" + std::to_string(rank) + " |";
+      rule += " ---: |";
+    }
+    text += "\n" + rule + "\n";
+    for (size_t i = 0; i < m.rows.size(); ++i) {
+      text += "| " + Text(m.rows[i].first) + " | " + Text(m.rows[i].second) + " |";
+      for (uint32_t rank : m.ranks) {
+        const auto it = m.cells.find({i, rank});
+        text += " " + (it == m.cells.end() ? std::string() : MatrixCellText(it->second)) + " |";
+      }
+      text += "\n";
+    }
+    text += "\n";
+  }
+  return text;
+}
+
 std::string Failure(const CaseResult& result) {
   std::string text = "### " + Code(result.name) + " " + std::string(VerdictName(result.verdict)) +
                      " on " + Text(result.backend) + "\n\n" + Text(result.op) + ", level " +
@@ -222,7 +263,7 @@ void WriteMarkdownReport(const RunReport& report, const std::filesystem::path& p
   const std::string text = "# " + Text(report.tool) + " conformance report\n\n**" + verdict +
                            "**: " + report.SummaryLine() + "\n\n" + Facts(report) +
                            ClaimsSection(report) + SummaryTable(report) + KindsTable(report) +
-                           Failures(report) + Skipped(report) +
+                           MatrixSection(report) + Failures(report) + Skipped(report) +
                            ExpectedFailures(report);
   report_internal::WriteFileAtomically(path, text);
 }

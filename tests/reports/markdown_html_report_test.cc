@@ -46,6 +46,21 @@ TEST_F(MarkdownReportTest, SummaryFailuresSkipsAndExpectedFailures) {
   EXPECT_THAT(md, Not(HasSubstr("`gather/a` passed")));
 }
 
+// Issue 10: claims, kinds and the support-table matrix in the PR comment.
+TEST_F(MarkdownReportTest, ClaimsKindsAndMatrix) {
+  RunReport report = SampleReport();
+  report.results[1].kind = Kind::kWrongValues;
+  const std::string md = Write(report);
+  EXPECT_THAT(md, HasSubstr("## Conformance claims\n\n- `naive`: **no claim**. no claim: at the "
+                            "lowest case level, 3_0, 2 cases did not pass and 2 cases were "
+                            "skipped (a skip is not a pass)\n"));
+  EXPECT_THAT(md, HasSubstr("| naive | GATHER | wrong values | 1 |"));
+  // GATHER 3_0 FLOAT32 r4: passed, failed, xfail, xpass; failed is the worst.
+  EXPECT_THAT(md, HasSubstr("### GATHER\n\n| level | data type | r4 |\n| --- | --- | ---: |\n"
+                            "| 3_0 | FLOAT32 | ✗1/4 |"));
+  EXPECT_THAT(md, HasSubstr("| 3_0 | FLOAT32 | –2/2 |"));  // SPLIT: both skipped
+}
+
 TEST_F(MarkdownReportTest, BackticksInMessageDoNotCloseTheCodeBlock) {
   RunReport report = SampleReport();
   report.results[1].message = "before\n```\nafter <script>";
@@ -93,7 +108,10 @@ TEST_F(HtmlReportTest, ContainsFailingCaseAndMessage) {
   EXPECT_THAT(html, HasSubstr("gather/b"));
   EXPECT_THAT(html, HasSubstr(std::string("<pre class=\"msg\">") + kFailure + "</pre>"));
   EXPECT_THAT(html, HasSubstr("dmlconf run cases --backend naive --case gather/b"));
-  EXPECT_EQ(Occurrences(html, "<tr data-v="), 8u);
+  // The two passing cases are collapsed (JSON for the script), the other six rendered.
+  EXPECT_EQ(Occurrences(html, "<tr data-v="), 6u);
+  EXPECT_EQ(Occurrences(html, "data-v=\"passed\""), 0u);
+  EXPECT_THAT(html, HasSubstr("show the 2 collapsed passing cases"));
   EXPECT_EQ(Occurrences(html, "data-v=\"failed\""), 1u);
   EXPECT_EQ(Occurrences(html, "data-v=\"skipped\""), 2u);
 }
@@ -110,8 +128,42 @@ TEST_F(HtmlReportTest, EscapesEverythingFromTheReport) {
   EXPECT_THAT(html, HasSubstr("&lt;img src=x onerror=alert(1)&gt;"));
   EXPECT_THAT(html, Not(HasSubstr("<img")));
   EXPECT_THAT(html, HasSubstr("data-op=\"GATHER&quot;&gt;&lt;script&gt;\""));
-  // The page's own filter script is the only one.
-  EXPECT_EQ(Occurrences(html, "<script"), 1u);
+  // The page's own filter script and its collapsed rows' JSON are the only ones.
+  EXPECT_EQ(Occurrences(html, "<script"), 2u);
+}
+
+// A passing case's text lives in JSON inside <script>: no '<' may stay, or a
+// message could close the element and inject markup.
+TEST_F(HtmlReportTest, CollapsedRowsCannotCloseTheirScript) {
+  RunReport report = SampleReport();
+  report.results[0].message = "</script><script>alert(1)</script>";
+  const std::string html = Write(report);
+  EXPECT_THAT(html, HasSubstr("\\u003c/script>\\u003cscript>alert(1)"));
+  EXPECT_EQ(Occurrences(html, "<script"), 2u);
+}
+
+// The matrix: a cell per (level, data type, rank), coloured by its worst verdict.
+TEST_F(HtmlReportTest, MatrixCellsTakeTheWorstVerdict) {
+  const std::string html = Write(SampleReport());
+  EXPECT_THAT(html, HasSubstr("id=\"matrix\""));
+  // GATHER 3_0 FLOAT32 r4 holds passed, failed, xfail and xpass: failed is worst, 1 of 4.
+  EXPECT_THAT(html, HasSubstr("<td class=\"n m-failed\" title=\"1 passed, 1 failed, 1 xfail, "
+                              "1 xpass\">1/4</td>"));
+  // JOIN's cell holds a pass and an error.
+  EXPECT_THAT(html, HasSubstr("class=\"n m-error\""));
+}
+
+TEST_F(HtmlReportTest, ClaimsKindsAndFilters) {
+  RunReport report = SampleReport();
+  report.results[1].kind = Kind::kAcceptedInvalid;
+  report.results[1].reason = "GATHER_AXIS_INVALID";
+  const std::string html = Write(report);
+  EXPECT_THAT(html, HasSubstr("id=\"claims\""));
+  EXPECT_THAT(html, HasSubstr("<b>blocked</b>: <span class=\"claim-no\">no claim</span>"));
+  EXPECT_THAT(html, HasSubstr("<b>accepted an invalid descriptor</b> &middot; "
+                              "<code>GATHER_AXIS_INVALID</code>: 1 results"));
+  for (const char* id : {"fv", "fk", "fo", "fl", "fb", "ft", "fp"})
+    EXPECT_THAT(html, HasSubstr(std::string("id=\"") + id + "\"")) << id;
 }
 
 TEST_F(HtmlReportTest, SelfContained) {
