@@ -154,6 +154,11 @@ Problem RandomGather(ProblemRng& rng) {
     if (out.size() > rank) out.erase(out.begin(), out.begin() + (out.size() - rank));
     out.insert(out.begin(), rank - out.size(), 1u);
     if (Product(out) > kMaxProblemElements) continue;
+    // Seed 002's rule (validate/gather.cc): the input's rank without its
+    // leading 1s, plus IndexDimensions - 1, must fit the output's rank.
+    const uint32_t leading_ones = uint32_t(
+        std::find_if(in.begin(), in.end(), [](uint32_t size) { return size != 1; }) - in.begin());
+    if ((rank - std::min(leading_ones, rank - 1)) + k - 1 > rank) continue;
     const DataType type = RandomDataType(rng);
     const DataType index_type =
         rng.Pick<DataType>({DataType::kInt32, DataType::kInt64, DataType::kUint32,
