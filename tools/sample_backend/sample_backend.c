@@ -37,7 +37,7 @@ static int check_tensor(const dmlconf_tensor_desc* t, int is_output, uint32_t i,
   last = sat_mul(sat_add(last, 1), kElementSize[t->data_type]);
   if (last > UINT64_MAX - 3 || t->total_tensor_size_in_bytes < ((last + 3) & ~(uint64_t)3))
     return refuse(r, n, "TENSOR_TOTAL_SIZE_TOO_SMALL", "total size", i);
-  if (t->total_tensor_size_in_bytes % 4) return refuse(r, n, "TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4", "total size", i);
+  /* At least the minimum is the only size rule: the minimum + 2 is legal. */
   /* Contract point T1: 0, or a power of two no smaller than the element size. */
   if (a != 0 && ((a & (a - 1)) || a < kElementSize[t->data_type]))
     return refuse(r, n, "TENSOR_ALIGNMENT_INVALID", "alignment", i);
