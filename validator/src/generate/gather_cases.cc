@@ -58,6 +58,9 @@ GenCase Positive(GatherDesc d, const std::string& point) {
   return c;
 }
 
+// The index sizes below carry no leading 1s: with seed 002's original-rank rule those
+// would force the input's Axis into its leading 1s (see AddEveryAxis).
+
 // A case with chosen index values (written as numbers of the index type).
 void AddWithIndices(CaseSink& sink, const std::string& purpose, GenCase c,
                     const std::vector<int64_t>& indices) {
@@ -104,11 +107,11 @@ void AddIndexValues(CaseSink& sink) {
                    {-1, -5, 0, 4, -2, 2});
   }
   AddWithIndices(sink, "corner",
-                 Positive(MakeGather(DataType::kInt8, DataType::kUint32, {1, 1, 4, 3}, 2, {1, 1, 2, 3}),
+                 Positive(MakeGather(DataType::kInt8, DataType::kUint32, {1, 1, 4, 3}, 2, {2, 3}),
                           "repeated"),
                  {1, 1, 1, 0, 0, 3});
   AddWithIndices(sink, "corner",
-                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {2, 2, 3, 2}, 3, {1, 1, 1, 4}),
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {2, 2, 3, 2}, 3, {4}),
                           "repeated-last-axis"),
                  {1, 1, 0, 1});
   // Out of range: the output is unspecified, the run must stay in bounds.
@@ -122,13 +125,13 @@ void AddIndexValues(CaseSink& sink) {
                    {is_signed ? int64_t(-1) << (ElementSize(index_type) * 8 - 1) : -1, 1});
   });
   AddWithIndices(sink, "corner",
-                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {1, 1, 1, 2}),
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {2}),
                           "out-of-range"),
                  {5, 0});
   // Before 3_0 the only index type is UINT32: what a signed type would read as
   // -1 is 4294967295 there, out of range, not the last element.
   AddWithIndices(sink, "corner",
-                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {1, 1, 1, 2}),
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {2}),
                           "all-ones-is-not-minus-one"),
                  {-1, 0});
 }
