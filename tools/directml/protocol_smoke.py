@@ -357,8 +357,15 @@ def hazard_cases():
     d = {"InputTensor": {"DataType": "UINT32", "Sizes": [3, 1, 1, 1, 2]},
          "IndicesTensor": {"DataType": "UINT32", "Sizes": [1, 1, 1, 1, 2]},
          "OutputTensor": {"DataType": "UINT32", "Sizes": [2, 1, 1, 1, 2]}, "Axis": 0, "IndexDimensions": 5}
+    # Valid by seed 002 (original rank 1 + 5 - 1 <= 5), but the Axis lies inside the
+    # input's leading 1s: DirectML 1.15.4 returns heap bytes from element 1 on.
+    y = [100, 101, 102]
+    e = {"InputTensor": {"DataType": "UINT32", "Sizes": [1, 1, 1, 1, 3]},
+         "IndicesTensor": {"DataType": "UINT32", "Sizes": [1, 1, 1, 1, 2]},
+         "OutputTensor": {"DataType": "UINT32", "Sizes": [2, 1, 1, 1, 3]}, "Axis": 0, "IndexDimensions": 5}
     return [("gather/hazard/rank5-index-dimensions-5", "GATHER", d, [x, [2, 0]],
-             [gather_one_index_dim(x, [3, 1, 1, 1, 2], [2, 0], 0)], "match")]
+             [gather_one_index_dim(x, [3, 1, 1, 1, 2], [2, 0], 0)], "match"),
+            ("gather/hazard/axis-in-leading-ones", "GATHER", e, [y, [0, 0]], [y + y], "match")]
 
 
 # -------------------------------------------------------------------- the protocol

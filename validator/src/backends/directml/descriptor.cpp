@@ -206,17 +206,20 @@ void OperatorDescription::ParseTensors(const std::string& op, const json& d) {
                   Uint(Field(d, "Axis", "descriptor"), "Axis"),
                   Uint(Field(d, "IndexDimensions", "descriptor"), "IndexDimensions")};
     desc_ = {DML_OPERATOR_GATHER, &op_.gather};
-    // DirectML 1.15.4 corrupts its own memory on a GATHER that breaks seed 002's rule
-    // "the original rank of InputTensor (before leading 1s) + IndexDimensions - 1 must
-    // be <= OutputTensor's DimensionCount", even when the surplus output entries are 1:
-    // garbage values when rank + IndexDimensions - 1 > 8, and in every such case later,
-    // unrelated CreateOperator calls crash (input {3,1,1,2}, Axis 0, IndexDimensions 4,
-    // then any GATHER with a large IndexDimensions). Valid descriptors with rank +
-    // IndexDimensions - 1 > 8 (input {1,1,1,1,1,1,1,6}, IndexDimensions 8) are safe.
+    // DirectML 1.15.4 corrupts its own memory (garbage values when rank +
+    // IndexDimensions - 1 > 8; later CreateOperator calls crash at DirectML.dll+0x8ea2d)
+    // on a GATHER whose input, trimmed of its leading 1s, does not hold the whole
+    // gather: one that breaks seed 002's rule "original rank of InputTensor +
+    // IndexDimensions - 1 must be <= OutputTensor's DimensionCount" (input {3,1,1,2},
+    // Axis 0, IndexDimensions 4), or one whose Axis lies inside those leading 1s
+    // (input {1,1,1,1,3}, Axis 0, IndexDimensions 5). Such a case runs in a process of
+    // its own. Other GATHERs are safe, even past rank + IndexDimensions - 1 > 8 (input
+    // {1,1,1,1,1,1,1,6}, Axis 7, IndexDimensions 8).
     const std::vector<UINT>& in = inputs_[0]->sizes;
-    size_t original_rank = in.size();
-    while (original_rank > 1 && in[in.size() - original_rank] == 1) --original_rank;
-    corrupts_directml_memory_ = original_rank + op_.gather.IndexDimensions > in.size() + 1;
+    const size_t rank = in.size(), k = op_.gather.IndexDimensions;
+    size_t original_rank = rank;
+    while (original_rank > 1 && in[rank - original_rank] == 1) --original_rank;
+    corrupts_directml_memory_ = original_rank + k > rank + 1 || op_.gather.Axis < rank - original_rank;
   } else if (op == "DEPTH_TO_SPACE1" || op == "SPACE_TO_DEPTH1") {
     inputs_ = {single("InputTensor")};
     outputs_ = {single("OutputTensor")};

@@ -33,9 +33,8 @@ class OperatorDescription {
   const std::vector<const BufferTensor*>& inputs() const { return inputs_; }
   const std::vector<const BufferTensor*>& outputs() const { return outputs_; }
 
-  // DirectML 1.15.4 corrupts its own memory on a GATHER whose input's original rank
-  // (before leading 1s) + IndexDimensions - 1 exceeds DimensionCount, which seed 002
-  // forbids: garbage values, and later, unrelated cases in the same process fail or
+  // DirectML 1.15.4 corrupts its own memory on some GATHERs (descriptor.cpp says
+  // which): garbage values, and later, unrelated cases in the same process fail or
   // crash (tools/directml/README.md). Such a case is run in a process of its own.
   bool corrupts_directml_memory() const { return corrupts_directml_memory_; }
 

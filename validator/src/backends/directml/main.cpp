@@ -144,7 +144,7 @@ class Host {
     json reply = json::parse(reply_line, nullptr, false);
     if (!reply.is_object()) return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
     std::cerr << "dmlconf-directml-host: request " << request["id"].dump()
-              << " ran in an isolated process (GATHER rank + IndexDimensions - 1 > 8)" << std::endl;
+              << " ran in an isolated process (a GATHER that corrupts DirectML's memory: descriptor.cpp)" << std::endl;
     if (reply.value("status", "") == "ok") {
       created_ = {request.at("id").get<int64_t>(), std::move(description), nullptr, std::move(child)};
     }
