@@ -14,6 +14,8 @@
 #include <cassert>
 #include <cstdint>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "blocked/copy_runs.h"
@@ -59,14 +61,6 @@ int64_t ResolveOf(const std::byte* p, int64_t size) {
   }
 }
 
-// Any other type (never valid for IndicesTensor): the naive reference's rule.
-int64_t ResolveGeneric(const std::byte* p, DataType type, int64_t size) {
-  const ElementBits bits = LoadElement(p, ElementSize(type));
-  if (!IsSignedInteger(type)) return int64_t(std::min<uint64_t>(bits, uint64_t(size - 1)));
-  return std::clamp<int64_t>(int64_t(bits) < 0 ? int64_t(bits) + size : int64_t(bits), 0,
-                             size - 1);
-}
-
 // O: int64_t, or int32_t when every offset along Axis fits (Narrow()).
 template <class I, class O>
 void ResolveChunkOf(const std::byte* indices, int64_t stride, uint64_t n, int64_t size,
@@ -88,8 +82,9 @@ void ResolveChunk(DataType type, const std::byte* indices, int64_t stride, uint6
     case DataType::kUint32: return of.template operator()<uint32_t>();
     case DataType::kUint64: return of.template operator()<uint64_t>();
     default:
-      for (uint64_t j = 0; j < n; ++j)
-        offsets[j] = O(ResolveGeneric(indices + int64_t(j) * stride, type, size) * axis_stride);
+      // Validate() admits no other index type, and Execute runs only what it admitted.
+      throw std::logic_error("blocked GATHER: IndicesTensor of type " +
+                             std::string(DataTypeName(type)) + " was never validated");
   }
 }
 

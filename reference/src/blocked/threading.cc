@@ -24,7 +24,6 @@ int ThreadCount() {
 }
 
 void SetParallelThresholdForTesting(uint64_t bytes) { g_threshold = bytes; }
-uint64_t ParallelThresholdBytes() { return g_threshold; }
 
 int ThreadsFor(uint64_t items, uint64_t bytes) {
   const uint64_t threshold = g_threshold;

@@ -13,7 +13,6 @@ inline constexpr uint64_t kDefaultParallelThresholdBytes = 256 * 1024;
 // Tests lower the threshold (to 1 byte, say) so that small problems take the
 // threaded path. Not thread-safe against concurrent kernel calls.
 void SetParallelThresholdForTesting(uint64_t bytes);
-uint64_t ParallelThresholdBytes();
 
 // How many threads a problem of `items` independent work items moving `bytes`
 // bytes gets: 1 below the threshold; otherwise at most ThreadCount(), at most
