@@ -340,6 +340,43 @@ def summarize(verdicts):
     return lines
 
 
+def run_protocol(binary, repetitions):
+    """dmlconf_protocol_benchmarks: Create+Execute of a small JOIN through the serve:
+    client against an echo backend, beside the in-process reference (issue 9)."""
+    fd, path = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    subprocess.run([binary, f"--benchmark_repetitions={repetitions}",
+                    "--benchmark_report_aggregates_only=true", f"--benchmark_out={path}",
+                    "--benchmark_out_format=json"], check=True, stdout=subprocess.DEVNULL)
+    with open(path) as f:
+        medians = {b["run_name"]: b["real_time"] for b in json.load(f)["benchmarks"]
+                   if b.get("aggregate_name") == "median"}
+    os.unlink(path)
+    return {"repetitions": repetitions, "median_us": medians}
+
+
+def render_protocol(protocol):
+    if not protocol:
+        return []
+    us = protocol["median_us"]
+    echo, local = us.get("BM_ServeEcho"), us.get("BM_InProcessReference")
+    if echo is None or local is None:
+        return []
+    per_request = (echo - local) / 2  # two requests per iteration; the kernel is not there
+    verdict = "PASS" if per_request < 1000 else "MISS"
+    return ["", "## The persistent protocol's cost (issue 9)", "",
+            "`dmlconf_protocol_benchmarks`: `Create` then `Execute` of the spec's small JOIN "
+            "through the `serve:` client against `benchmarks/echo_backend.c`, which answers `ok` "
+            "without touching a buffer, beside the same two calls on the in-process reference "
+            f"(medians of {protocol['repetitions']} repetitions, wall time). The difference is "
+            "dmlconf's side of a request: the JSON line, the buffer files with their guards, "
+            "the pipes and the guard checks.", "",
+            "| Create+Execute | µs |", "| --- | ---: |",
+            f"| in-process reference | {local:.1f} |", f"| serve: echo backend | {echo:.1f} |",
+            "", f"Per request on dmlconf's side: **{per_request:.0f} µs** against the target of "
+            f"1 ms: {verdict}."]
+
+
 def render(document, variants, command, notes=""):
     context = document.get("context", {})
     verdicts = []
@@ -395,6 +432,7 @@ def render(document, variants, command, notes=""):
             continue
         extra = ["overhead ns"] if kind == "small" else []
         out += ["", f"## {title}", ""] + render_table(chosen, rows, columns + extra + ["alloc B/call"])
+    out += render_protocol(document.get("dmlconf_protocol"))
     misses = [v for v in verdicts if not v.passed and not v.noisy]
     out += ["", "## Misses", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure}" for v in misses] or ["None."]
@@ -422,6 +460,9 @@ def main():
                         help="do not run the ONNX Runtime peer")
     parser.add_argument("--notes", default=os.path.join(ROOT, "benchmarks", "report_notes.md"),
                         help="markdown appended to the report: why each miss misses")
+    parser.add_argument("--protocol-binary",
+                        help="dmlconf_protocol_benchmarks (default: beside --binary); with "
+                             "--json, runs it and adds its figures to that JSON")
     parser.add_argument("extra", nargs="*", help="more flags for the binary (after --)")
     args = parser.parse_args()
 
@@ -442,6 +483,15 @@ def main():
         command = f"(unknown; rendered by tools/bench_report.py --json {args.json})"
     with open(path) as f:
         document = json.load(f)
+    protocol_binary = args.protocol_binary or (
+        os.path.join(os.path.dirname(args.binary), "dmlconf_protocol_benchmarks")
+        if args.binary else None)
+    if protocol_binary and os.path.exists(protocol_binary):
+        document["dmlconf_protocol"] = run_protocol(protocol_binary, max(args.repetitions, 5))
+        if not args.binary:  # keep the added figures with the run they were added to
+            with open(args.json, "w") as f:
+                json.dump(document, f, indent=1)
+                f.write("\n")
     # The JSON remembers the run's command, so that a re-render names the run.
     command = document.setdefault("dmlconf_command", command)
     if args.binary:
