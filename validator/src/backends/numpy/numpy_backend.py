@@ -100,7 +100,6 @@ class Tensor:
         minimum = ((last + 1) * size + 3) // 4 * 4
         self.total = integer(desc.get("TotalTensorSizeInBytes", minimum), f"{role}.TotalTensorSizeInBytes")
         require(self.total >= minimum, f"{role}.TotalTensorSizeInBytes {self.total} < {minimum}")
-        require(self.total % 4 == 0, f"{role}.TotalTensorSizeInBytes {self.total} is not a multiple of 4")
         align = integer(desc.get("GuaranteedBaseOffsetAlignment", 0), f"{role}.GuaranteedBaseOffsetAlignment")
         require(align == 0 or (align & (align - 1) == 0 and align >= size),
                 f"{role}.GuaranteedBaseOffsetAlignment {align}: 0 or a power of two >= {size}")
@@ -196,6 +195,13 @@ def run_join(plan, ins, outs):
 def gather_sizes(input_sizes, index_sizes, axis, k):
     """input[0..Axis) ++ indices[D-K..D) ++ input[Axis+1..D), right-aligned into D slots."""
     rank = len(input_sizes)
+    # Seed 002: "the original rank of InputTensor + IndexDimensions - 1 ... must be less
+    # than or equal to the OutputTensor's DimensionCount", the original rank being the
+    # rank before the leading 1s.
+    original = rank
+    while original > 1 and input_sizes[rank - original] == 1:
+        original -= 1
+    require(original + k - 1 <= rank, f"original rank {original} + IndexDimensions {k} - 1 exceeds {rank}")
     sizes = input_sizes[:axis] + index_sizes[rank - k:] + input_sizes[axis + 1:]
     surplus = len(sizes) - rank
     if surplus > 0:

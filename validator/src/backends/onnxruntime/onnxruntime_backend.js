@@ -132,7 +132,6 @@ function tensor(desc, role, isOutput) {
   const total = desc.TotalTensorSizeInBytes !== undefined
     ? integer(desc.TotalTensorSizeInBytes, `${role}.TotalTensorSizeInBytes`) : minimum;
   require_(total >= minimum, `${role}.TotalTensorSizeInBytes ${total} < ${minimum}`);
-  require_(total % 4 === 0, `${role}.TotalTensorSizeInBytes ${total} is not a multiple of 4`);
   const align = integer(desc.GuaranteedBaseOffsetAlignment ?? 0, `${role}.GuaranteedBaseOffsetAlignment`);
   require_(align === 0 || ((align & (align - 1)) === 0 && align >= el),
            `${role}.GuaranteedBaseOffsetAlignment ${align}: 0 or a power of two >= ${el}`);
@@ -277,6 +276,10 @@ function checkJoin(d) {
 
 function gatherSizes(inSizes, idxSizes, axis, k) {
   const rank = inSizes.length;
+  // Seed 002: original rank (before the leading 1s) + IndexDimensions - 1 <= DimensionCount.
+  let original = rank;
+  while (original > 1 && inSizes[rank - original] === 1) original -= 1;
+  require_(original + k - 1 <= rank, `original rank ${original} + IndexDimensions ${k} - 1 exceeds ${rank}`);
   const sizes = [...inSizes.slice(0, axis), ...idxSizes.slice(rank - k), ...inSizes.slice(axis + 1)];
   const surplus = sizes.length - rank;
   if (surplus > 0) {
