@@ -150,9 +150,11 @@ void PrintKinds(const std::vector<CaseResult>& results) {
   for (const CaseResult& r : results)
     if (r.kind != Kind::kNone) ++counts[{r.backend, r.op, r.kind}];
   if (counts.empty()) return;
+  size_t width = 16;  // as the verdict table: long backend names widen the column
+  for (const auto& [key, n] : counts) width = std::max(width, std::get<0>(key).size() + 2);
   std::cout << "\nkinds:\n";
   for (const auto& [key, n] : counts)
-    std::cout << "  " << std::left << std::setw(16) << std::get<0>(key) << std::setw(22)
+    std::cout << "  " << std::left << std::setw(int(width)) << std::get<0>(key) << std::setw(22)
               << std::get<1>(key) << std::setw(20) << KindName(std::get<2>(key)) << std::right
               << std::setw(6) << n << "\n";
 }

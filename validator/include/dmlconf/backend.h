@@ -65,6 +65,16 @@ class RunAborted : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Thrown by a backend in a process of its own when that process died or did
+// not answer in time during a request: the case is an `error` of that kind
+// (crash, timeout), and the backend restarts its process for the next one.
+class BackendProcessLost : public std::runtime_error {
+ public:
+  enum class How : uint8_t { kCrashed, kTimedOut };
+  BackendProcessLost(How lost, const std::string& what) : std::runtime_error(what), how(lost) {}
+  How how;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;

@@ -308,6 +308,7 @@ class ServeBackend final : public Backend {
     const std::streamoff err_from = quoted_from_;
     const std::string line = request.dump() + "\n";
     std::string reply_line;
+    lost_.reset();
     std::string problem = Send(line);
     if (problem.empty()) problem = ReceiveLine(&reply_line);
     json reply;
@@ -318,9 +319,12 @@ class ServeBackend final : public Backend {
     }
     Kill();
     std::string quoted = TailOf(root_ / "stderr.log", err_from);
-    throw BackendError(Name() + ": " + request.value("action", std::string()) + " request " +
-                       std::to_string(request.value("id", uint64_t(0))) + ": " + problem +
-                       (quoted.empty() ? "" : "; its standard error says: " + quoted));
+    const std::string what = Name() + ": " + request.value("action", std::string()) +
+                             " request " + std::to_string(request.value("id", uint64_t(0))) +
+                             ": " + problem +
+                             (quoted.empty() ? "" : "; its standard error says: " + quoted);
+    if (lost_) throw BackendProcessLost(*lost_, what);
+    throw BackendError(what);
   }
 
   void StopIfFolderGone() const {
@@ -335,7 +339,10 @@ class ServeBackend final : public Backend {
     while (done < line.size()) {
       const ssize_t n = write(to_, line.data() + done, line.size() - done);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return "the program is gone (its standard input is closed)" + ExitText(kExitGrace);
+      if (n <= 0) {
+        lost_ = BackendProcessLost::How::kCrashed;
+        return "the program is gone (its standard input is closed)" + ExitText(kExitGrace);
+      }
       done += size_t(n);
     }
     return {};
@@ -353,8 +360,10 @@ class ServeBackend final : public Backend {
       if (pending_.size() > kMaxReplyBytes)
         return "the reply is longer than " + std::to_string(kMaxReplyBytes) + " bytes";
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-      if (left.count() <= 0)
+      if (left.count() <= 0) {
+        lost_ = BackendProcessLost::How::kTimedOut;
         return "no reply within " + std::to_string(timeout_.count()) + " ms (timeout); killed";
+      }
       pollfd p{from_, POLLIN, 0};
       const int ready = poll(&p, 1, int(std::min<int64_t>(left.count(), kExitCheckMs)));
       if (ready == 0) {
@@ -369,14 +378,17 @@ class ServeBackend final : public Backend {
           continue;
         pollfd again{from_, POLLIN, 0};
         if (poll(&again, 1, 0) > 0) continue;
+        lost_ = BackendProcessLost::How::kCrashed;
         return "the program exited before replying" + ExitText();
       }
       if (ready < 0) continue;
       char chunk[65536];
       const ssize_t n = read(from_, chunk, sizeof chunk);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0)
+      if (n <= 0) {
+        lost_ = BackendProcessLost::How::kCrashed;
         return "the program exited or closed its output before replying" + ExitText(kExitGrace);
+      }
       pending_.append(chunk, size_t(n));
     }
   }
@@ -476,7 +488,9 @@ class ServeBackend final : public Backend {
   fs::path root_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
-  std::string pending_;  // read from the program, not yet a whole line
+  std::string pending_;
+  // Why the request at hand failed, when the process itself was lost.
+  std::optional<BackendProcessLost::How> lost_;  // read from the program, not yet a whole line
   uint64_t last_id_ = 0;
   std::streamoff quoted_from_ = 0;  // stderr.log's size after the last good reply
   uint64_t created_ = 0;  // the id of the last create, for execute's `created`

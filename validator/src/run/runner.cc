@@ -305,6 +305,9 @@ Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool st
     return j;
   } catch (const RunAborted&) {
     throw;
+  } catch (const BackendProcessLost& e) {
+    const bool crashed = e.how == BackendProcessLost::How::kCrashed;
+    return Error(crashed ? Kind::kCrash : Kind::kTimeout, e.what());
   } catch (const std::exception& e) {
     return Error(Kind::kBackendError, std::string("the backend threw: ") + e.what());
   } catch (...) {
