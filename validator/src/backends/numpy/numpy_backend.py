@@ -369,13 +369,15 @@ def answer(request):
     return {"status": "error", "message": f"unknown action {action!r}"}
 
 
-def main():
+def serve(answer_request):
+    """The protocol loop: one request line in, one reply line out, with the request's id.
+    The PyTorch adapter serves its own answers through it too."""
     for line in sys.stdin:
         if not line.strip():
             continue
         request = json.loads(line)
         try:
-            reply = answer(request)
+            reply = answer_request(request)
         except Exception as failure:
             traceback.print_exc(file=sys.stderr)
             reply = {"status": "error", "message": f"{type(failure).__name__}: {failure}"}
@@ -385,4 +387,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    serve(answer)

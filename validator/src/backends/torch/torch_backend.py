@@ -28,7 +28,6 @@ feature level): DirectML's per-level support tables are not PyTorch's to copy, s
 feature level is not looked at. Reason codes are not reported.
 Errors go to standard error; standard output carries only protocol replies.
 """
-import json
 import os
 import sys
 import traceback
@@ -192,20 +191,5 @@ def answer(request):
     return {"status": "error", "message": f"unknown action {action!r}"}
 
 
-def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        try:
-            reply = answer(request)
-        except Exception as failure:
-            traceback.print_exc(file=sys.stderr)
-            reply = {"status": "error", "message": f"{type(failure).__name__}: {failure}"}
-        reply["id"] = request.get("id")
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    main()
+    rules.serve(answer)
