@@ -161,8 +161,7 @@ class ServeBackend final : public Backend {
       f.bytes = d.TotalBytes();
       // The same placement the runner's own buffers get: guards, then the
       // tensor at an odd multiple of its binding alignment.
-      validator::GuardedBuffer layout(0, 0, d.guaranteed_base_offset_alignment);
-      f.lead = layout.lead();
+      f.lead = validator::LeadBytes(d.guaranteed_base_offset_alignment);
       f.guards_and_data.resize(f.lead + f.bytes + validator::kGuardBytes);
       for (size_t b = 0; b < f.guards_and_data.size(); ++b)
         f.guards_and_data[b] = validator::PatternByte(validator::Pattern::kGuard, uint32_t(300 + i), b);

@@ -17,13 +17,19 @@ size_t BindingAlignment(uint32_t guaranteed_base_offset_alignment) {
   return std::max<size_t>(16, guaranteed_base_offset_alignment);
 }
 
+size_t LeadBytes(uint32_t guaranteed_base_offset_alignment) {
+  const size_t a = BindingAlignment(guaranteed_base_offset_alignment);
+  size_t lead = a;
+  while (lead < kGuardBytes) lead += 2 * a;
+  return lead;
+}
+
 GuardedBuffer::GuardedBuffer(size_t size, uint32_t salt, uint32_t alignment)
     : size_(size), salt_(salt) {
   const size_t a = BindingAlignment(alignment);
   // The region starts at a multiple of 2a; the lead is an odd multiple of a
   // that holds a whole guard, so data() is a multiple of a and not of 2a.
-  lead_ = a;
-  while (lead_ < kGuardBytes) lead_ += 2 * a;
+  lead_ = LeadBytes(alignment);
   storage_.resize(lead_ + size + kGuardBytes + 2 * a);
   const auto base = reinterpret_cast<uintptr_t>(storage_.data());
   const uintptr_t region = (base + 2 * a - 1) & ~uintptr_t(2 * a - 1);

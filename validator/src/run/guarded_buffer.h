@@ -20,6 +20,11 @@ inline constexpr size_t kGuardBytes = 64;
 // GuaranteedBaseOffsetAlignment) and deliberately not of twice this, so a
 // backend that assumes more alignment than it was promised is caught.
 size_t BindingAlignment(uint32_t guaranteed_base_offset_alignment);
+// Guard bytes before a tensor so placed: an odd multiple of BindingAlignment
+// that holds at least kGuardBytes, so that, counted from a start aligned to
+// twice the binding alignment, the tensor lands as T1 says. Buffer files of
+// the serve: protocol use it as their `offset`.
+size_t LeadBytes(uint32_t guaranteed_base_offset_alignment);
 
 // Byte patterns, distinct from each other so that a byte copied from the
 // wrong place is noticed. `salt` varies the pattern per buffer.
