@@ -3,6 +3,7 @@
 // output files. The exchange is documented in validator/BACKENDS.md.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,10 +11,10 @@
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <thread>
 
 #include "backends/descriptor_json.h"
+#include "backends/protocol_replies.h"
 #include "dmlconf/validator/external_backends.h"
 
 namespace dmlconf {
@@ -22,6 +23,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+
+// What of a message the program wrote (result.json's "message" or "reason")
+// a verdict quotes: reports repeat it per case.
+constexpr size_t kQuotedMessageBytes = 4096;
 
 // One entry per buffer of a slot list: its file, role and exact byte size.
 json BufferList(const std::vector<TensorSlot>& slots, const char* prefix) {
@@ -39,18 +44,58 @@ void WriteFile(const fs::path& path, const void* data, size_t size) {
   if (!out) throw BackendError("cannot write " + path.string());
 }
 
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// What of the program's output a message quotes: its end, where the error is.
+constexpr size_t kQuotedOutputBytes = 4096;
+
+// Opens `path` for reading only if it is a regular file inside its folder: no
+// symlink is followed (O_NOFOLLOW), and a FIFO or a device is refused before
+// any read could block or never end (O_NONBLOCK, then S_ISREG). Returns the
+// descriptor and its size, or -1 and why in `*why`.
+int OpenRegular(const fs::path& path, uint64_t* size, std::string* why) {
+  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    *why = errno == ELOOP ? "is a symbolic link, which dmlconf does not follow"
+                          : errno == ENOENT ? "does not exist" : strerror(errno);
+    return -1;
+  }
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    *why = S_ISFIFO(st.st_mode)  ? "is a FIFO, not a regular file"
+           : S_ISCHR(st.st_mode) ? "is a device, not a regular file"
+                                 : "is not a regular file";
+    close(fd);
+    return -1;
+  }
+  *size = uint64_t(st.st_size);
+  return fd;
 }
 
-// The last few lines a program printed, for a message about its failure.
+// Reads `size` bytes at `offset`; false if the file ends sooner.
+bool ReadAt(int fd, char* out, size_t size, uint64_t offset) {
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t n = pread(fd, out + done, size - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += size_t(n);
+  }
+  return true;
+}
+
+// The last few KiB a program printed, for a message about its failure; the
+// file itself may be any size, only its end is read.
 std::string Tail(const fs::path& path) {
-  std::string text = ReadText(path);
-  if (text.size() > 600) text = "..." + text.substr(text.size() - 600);
-  return text.empty() ? "" : "; its output ends: " + text;
+  uint64_t size = 0;
+  std::string why;
+  const int fd = OpenRegular(path, &size, &why);
+  if (fd < 0) return "";
+  const uint64_t from = size > kQuotedOutputBytes ? size - kQuotedOutputBytes : 0;
+  std::string text(size_t(size - from), '\0');
+  if (!ReadAt(fd, text.data(), text.size(), from)) text.clear();
+  close(fd);
+  if (text.empty()) return "";
+  return "; its output ends" + (from > 0 ? " (" + std::to_string(from) + " bytes cut)" : "") +
+         ": " + text;
 }
 
 class ExecBackend final : public Backend {
@@ -74,21 +119,22 @@ class ExecBackend final : public Backend {
 
   CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
     const fs::path dir = NewRequest("create", &desc, level);
-    const json result = Run(dir);
+    const protocol::Reply result = Run(dir, protocol::Action::kCreate);
     fs::remove_all(dir);
-    const std::string status = result.value("status", "");
-    if (status == "ok") return CreateAnswer::Accepted();
-    if (status == "unsupported")
+    const std::string message = protocol::Quote(result.message, kQuotedMessageBytes);
+    if (result.status == "ok") return CreateAnswer::Accepted();
+    if (result.status == "unsupported")
       return CreateAnswer::Unsupported(
-          result.value("reason", std::string("the program does not implement it")));
-    const std::string code = result.value("reason", "");
-    const std::string message = result.value("message", "");
+          result.reason.empty() ? std::string("the program does not implement it")
+                                : protocol::Quote(result.reason, kQuotedMessageBytes));
+    const std::string& code = result.reason;
     if (std::optional<Reason> reason = ParseReason(code); reason && *reason != Reason::OK)
       return CreateAnswer::Rejected(*reason, message);
     if (reports_reason_codes_)
-      throw BackendError(Name() + ": create answered '" + status + "' with reason '" + code +
-                         "', not a reason code (dmlconf reasons)");
-    return CreateAnswer::Rejected(std::nullopt, status + ": " + message);
+      throw BackendError(Name() + ": create answered 'rejected' with reason '" +
+                         protocol::Quote(code, 200) + "', not a reason code (dmlconf reasons)");
+    return CreateAnswer::Rejected(
+        std::nullopt, code.empty() ? message : protocol::Quote(code, 200) + ": " + message);
   }
 
   ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
@@ -103,16 +149,17 @@ class ExecBackend final : public Backend {
     for (size_t i = 0; i < outputs.size(); ++i)
       WriteFile(dir / ("output_" + std::to_string(i) + ".bin"), bindings.outputs[i],
                 outputs[i].desc->TotalBytes());
-    const json result = Run(dir);
-    const std::string status = result.value("status", "");
+    const protocol::Reply result = Run(dir, protocol::Action::kExecute);
     // Support can depend on values (an index the program cannot handle):
     // declared at execute, it skips the case with the program's sentence.
-    if (status == "unsupported")
-      return ExecuteResult::Unsupported(
-          result.value("reason", result.value("message", std::string("no reason given"))));
-    if (status != "ok")
-      return ExecuteResult::Failed("execute answered '" + status +
-                                   "': " + result.value("message", ""));
+    if (result.status == "unsupported")
+      return ExecuteResult::Unsupported(protocol::Quote(
+          !result.reason.empty() ? result.reason
+                                 : !result.message.empty() ? result.message : "no reason given",
+          kQuotedMessageBytes));
+    if (result.status == "error")
+      return ExecuteResult::Failed("execute answered 'error': " +
+                                   protocol::Quote(result.message, kQuotedMessageBytes));
     for (size_t i = 0; i < outputs.size(); ++i)
       if (ExecuteResult read = ReadOutput(dir, i, outputs[i], bindings.outputs[i]); !read.ok())
         return read;
@@ -157,37 +204,48 @@ class ExecBackend final : public Backend {
 
   void Describe() {
     const fs::path dir = NewRequest("describe", nullptr, FeatureLevel::k1_0);
-    const json result = Run(dir);
-    const std::string level = result.value("max_feature_level", "");
-    const std::optional<FeatureLevel> parsed = ParseFeatureLevel(level);
-    if (result.value("status", "") != "ok" || !parsed)
-      throw BackendError(Name() + ": describe must answer status ok and a max_feature_level "
-                         "like \"6_4\"; got " + result.dump());
-    max_level_ = *parsed;
-    reports_reason_codes_ = result.value("reports_reason_codes", false);
-    fs::remove_all(dir);
+    // A describe that fails stops the run: its folder must not outlive it.
+    try {
+      const protocol::Reply result = Run(dir, protocol::Action::kDescribe);
+      max_level_ = result.max_feature_level;
+      reports_reason_codes_ = result.reports_reason_codes;
+    } catch (const BackendError& e) {
+      throw BackendError(std::string(e.what()) +
+                         " (describe must answer status ok and a max_feature_level like "
+                         "\"6_4\")");
+    }
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
   }
 
+  // Copies output `i` back, refusing anything but a regular file of exactly
+  // the tensor's size inside the request folder (no symlink out of it).
   ExecuteResult ReadOutput(const fs::path& dir, size_t i, const TensorSlot& slot,
                            std::byte* out) const {
     const fs::path file = dir / ("output_" + std::to_string(i) + ".bin");
-    std::error_code error;
-    const uintmax_t size = fs::file_size(file, error);
     const uint64_t want = slot.desc->TotalBytes();
-    if (error || size != want)
-      return ExecuteResult::Failed(
-          "the program left " + file.string() + " (" + slot.role + ") with " +
-          (error ? std::string("no file") : std::to_string(size) + " bytes") +
-          "; it must hold exactly " + std::to_string(want) + " bytes");
-    std::ifstream in(file, std::ios::binary);
-    in.read(reinterpret_cast<char*>(out), std::streamsize(want));
-    if (!in) return ExecuteResult::Failed("cannot read " + file.string());
+    uint64_t size = 0;
+    std::string why;
+    const int fd = OpenRegular(file, &size, &why);
+    if (fd < 0)
+      return ExecuteResult::Failed("the program left " + file.string() + " (" + slot.role +
+                                   ") that " + why + (why == "does not exist" ? " (no file)" : "") +
+                                   "; it must hold exactly " + std::to_string(want) + " bytes");
+    const bool read = size == want && ReadAt(fd, reinterpret_cast<char*>(out), want, 0);
+    close(fd);
+    if (size != want)
+      return ExecuteResult::Failed("the program left " + file.string() + " (" + slot.role +
+                                   ") with " + std::to_string(size) +
+                                   " bytes; it must hold exactly " + std::to_string(want) +
+                                   " bytes");
+    if (!read) return ExecuteResult::Failed("cannot read " + file.string());
     return ExecuteResult::Done();
   }
 
-  // Runs the program on `dir` and returns its result.json; anything short of
-  // a clean exit with a readable result is an error the runner cannot judge.
-  json Run(const fs::path& dir) const {
+  // Runs the program on `dir` and returns its result.json, checked against
+  // what `action` allows; anything short of a clean exit with a readable
+  // result is an error the runner cannot judge.
+  protocol::Reply Run(const fs::path& dir, protocol::Action action) const {
     const fs::path log = dir / "output.txt";
     const int status = Spawn(dir, log);
     const std::string where = Name() + " on " + dir.string();
@@ -200,11 +258,32 @@ class ExecBackend final : public Backend {
                          " ms and was killed" + Tail(log));
     if (status != 0)
       throw BackendError(where + " exited with status " + std::to_string(status) + Tail(log));
+    std::string text;
+    if (std::string why = ReadResult(dir / "result.json", &text); !why.empty())
+      throw BackendError(where + ": its result.json " + why + Tail(log));
     try {
-      return json::parse(ReadText(dir / "result.json"));
-    } catch (const json::exception& e) {
-      throw BackendError(where + " wrote no readable result.json: " + e.what() + Tail(log));
+      return protocol::ParseResultJson(text, action);
+    } catch (const protocol::ProtocolError& e) {
+      throw BackendError(where + ": " + e.what() + Tail(log));
     }
+  }
+
+  // Reads result.json whole if it is a regular file of at most
+  // kMaxResultJsonBytes; else says what it is.
+  static std::string ReadResult(const fs::path& path, std::string* text) {
+    uint64_t size = 0;
+    std::string why;
+    const int fd = OpenRegular(path, &size, &why);
+    if (fd < 0) return why;
+    if (size > protocol::kMaxResultJsonBytes) {
+      close(fd);
+      return "holds " + std::to_string(size) + " bytes, more than the " +
+             std::to_string(protocol::kMaxResultJsonBytes) + " a result may hold";
+    }
+    text->resize(size_t(size));
+    const bool read = ReadAt(fd, text->data(), text->size(), 0);
+    close(fd);
+    return read ? "" : "could not be read whole";
   }
 
   // The exit status, 128 + signal for a killed program, or -1 on a timeout.

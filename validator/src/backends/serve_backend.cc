@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "backends/descriptor_json.h"
+#include "backends/protocol_replies.h"
 #include "dmlconf/validator/external_backends.h"
 #include "run/guarded_buffer.h"
 
@@ -27,7 +28,9 @@ using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 // A reply longer than this is not an answer but a runaway program.
-constexpr size_t kMaxReplyBytes = 16 << 20;
+constexpr size_t kMaxReplyBytes = protocol::kMaxReplyLineBytes;
+// What of a message the program sent a verdict quotes: reports repeat it per case.
+constexpr size_t kQuotedMessageBytes = 4096;
 // What of the program's standard error a verdict quotes.
 constexpr size_t kQuotedErrorBytes = 2048;
 constexpr int kRestartsBeforeGivingUp = 3;
@@ -91,17 +94,17 @@ class ServeBackend final : public Backend {
 
   CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
     json request = OperatorRequest("create", desc, level);
-    const json reply = Ask(request, {"ok", "rejected", "unsupported"});
+    const protocol::Reply reply = Ask(request, protocol::Action::kCreate);
     created_ = request["id"].get<uint64_t>();
-    const std::string status = reply["status"];
-    const std::string message = reply.value("message", std::string());
-    if (status == "ok") return CreateAnswer::Accepted();
-    if (status == "unsupported")
+    const std::string message = protocol::Quote(reply.message, kQuotedMessageBytes);
+    if (reply.status == "ok") return CreateAnswer::Accepted();
+    if (reply.status == "unsupported")
       return CreateAnswer::Unsupported(message.empty() ? "no reason given" : message);
-    const std::string code = reply.value("reason", std::string());
+    const std::string& code = reply.reason;
     const std::optional<Reason> reason = ParseReason(code);
     if (reports_reason_codes_ && (!reason || *reason == Reason::OK))
-      throw BackendError(Name() + ": create answered rejected with reason '" + code +
+      throw BackendError(Name() + ": create answered rejected with reason '" +
+                         protocol::Quote(code, 200) +
                          "', not a reason code (dmlconf reasons)");
     return CreateAnswer::Rejected(reason && *reason != Reason::OK ? reason : std::nullopt,
                                   message);
@@ -122,7 +125,7 @@ class ServeBackend final : public Backend {
         for (const BufferFile& f : *list) fs::remove(f.path, ignored);
     };
     try {
-      const json reply = Ask(request, {"ok", "error", "unsupported"});
+      const protocol::Reply reply = Ask(request, protocol::Action::kExecute);
       // Gone while the program ran: its buffer files with it, which is no
       // verdict about the program.
       StopIfFolderGone();
@@ -183,12 +186,13 @@ class ServeBackend final : public Backend {
   // The reply's verdict; on `ok`, the input files checked untouched, the
   // output files' guards checked, and the tensor bytes copied back for the
   // runner to judge as it judges every backend.
-  ExecuteResult ReadBack(const json& reply, const std::vector<BufferFile>& inputs,
+  ExecuteResult ReadBack(const protocol::Reply& reply, const std::vector<BufferFile>& inputs,
                          const std::vector<BufferFile>& outputs, const Bindings& bindings) {
-    const std::string status = reply["status"];
-    const std::string message = reply.value("message", std::string("no message"));
-    if (status == "unsupported") return ExecuteResult::Unsupported(message);
-    if (status == "error") return ExecuteResult::Failed("execute answered error: " + message);
+    const std::string message = reply.message.empty()
+                                    ? std::string("no message")
+                                    : protocol::Quote(reply.message, kQuotedMessageBytes);
+    if (reply.status == "unsupported") return ExecuteResult::Unsupported(message);
+    if (reply.status == "error") return ExecuteResult::Failed("execute answered error: " + message);
     for (const BufferFile& f : inputs)
       if (auto changed = FirstDifference(f, ReadFileBytes(f)))
         return ExecuteResult::Failed("wrote its input: " + *changed + " changed");
@@ -263,19 +267,11 @@ class ServeBackend final : public Backend {
   }
 
   void Describe() {
-    const std::streamoff err_from = quoted_from_;  // since the start
-    const json reply = Ask({{"protocol", 2}, {"id", ++last_id_}, {"action", "describe"}}, {"ok"},
-                           /*restart=*/false);
-    const std::optional<FeatureLevel> level =
-        ParseFeatureLevel(reply.value("max_feature_level", std::string()));
-    if (!level) {
-      const std::string quoted = TailOf(root_ / "stderr.log", err_from);
-      throw BackendError(Name() + ": describe must answer a max_feature_level like \"6_4\"; got " +
-                         reply.dump() +
-                         (quoted.empty() ? "" : "; its standard error says: " + quoted));
-    }
-    max_level_ = *level;
-    reports_reason_codes_ = reply.value("reports_reason_codes", false);
+    const protocol::Reply reply =
+        Ask({{"protocol", 2}, {"id", ++last_id_}, {"action", "describe"}},
+            protocol::Action::kDescribe, /*restart=*/false);
+    max_level_ = reply.max_feature_level;
+    reports_reason_codes_ = reply.reports_reason_codes;
   }
 
   // Restarts a program that misbehaved before the next request; gives up
@@ -299,7 +295,7 @@ class ServeBackend final : public Backend {
   // Sends one request and returns the reply, whose status must be one of
   // `allowed`. Anything else kills the program (it is restarted before the
   // next request) and throws BackendError: the case at hand is an `error`.
-  json Ask(const json& request, std::initializer_list<const char*> allowed, bool restart = true) {
+  protocol::Reply Ask(const json& request, protocol::Action action, bool restart = true) {
     if (restart) EnsureRunning();
     StopIfFolderGone();
     // What the program wrote since its last good reply or its start: a
@@ -310,8 +306,8 @@ class ServeBackend final : public Backend {
     lost_.reset();
     std::string problem = Send(line);
     if (problem.empty()) problem = ReceiveLine(&reply_line);
-    json reply;
-    if (problem.empty()) problem = Check(reply_line, request, allowed, &reply);
+    protocol::Reply reply;
+    if (problem.empty()) problem = Check(reply_line, request["id"].get<uint64_t>(), action, &reply);
     if (problem.empty()) {
       quoted_from_ = ErrorLogSize();
       return reply;
@@ -392,29 +388,15 @@ class ServeBackend final : public Backend {
     }
   }
 
-  static std::string Check(const std::string& line, const json& request,
-                           std::initializer_list<const char*> allowed, json* reply) {
+  // "" and the checked reply, or what is wrong with it.
+  static std::string Check(const std::string& line, uint64_t id, protocol::Action action,
+                           protocol::Reply* reply) {
     try {
-      *reply = json::parse(line);
-    } catch (const json::exception&) {
-      return "the reply is not one JSON object on one line: " + Shorten(line);
+      *reply = protocol::ParseServeReply(line, id, action);
+      return {};
+    } catch (const protocol::ProtocolError& e) {
+      return e.what();
     }
-    if (!reply->is_object()) return "the reply is not a JSON object: " + Shorten(line);
-    if (!reply->contains("id") || (*reply)["id"] != request["id"])
-      return "the reply is for request " + (reply->contains("id") ? (*reply)["id"].dump() : "(none)") +
-             ", not " + request["id"].dump();
-    const auto status = reply->find("status");
-    if (status != reply->end() && status->is_string())
-      for (const char* ok : allowed)
-        if (*status == ok) return {};
-    std::string known;
-    for (const char* ok : allowed) known += std::string(known.empty() ? "" : ", ") + ok;
-    return "the reply's status must be one of " + known + " for " +
-           request["action"].get<std::string>() + ": " + Shorten(line);
-  }
-
-  static std::string Shorten(const std::string& text) {
-    return text.size() > 300 ? text.substr(0, 300) + "..." : text;
   }
 
   std::streamoff ErrorLogSize() const {
