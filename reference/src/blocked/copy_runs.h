@@ -46,18 +46,25 @@ void CopyStridedOf(std::byte* dst, int64_t dst_stride, const std::byte* src, int
 // non-temporal lines. 4 KiB: small beside L1, long enough per stream.
 inline constexpr size_t kBounceBytes = 4096;
 
+// The order in which WriteLine produces its pieces when it streams.
+enum class PieceOrder { kForward, kBackward };
+
 // Calls produce(out, first, count) to write elements [first, first + count)
 // of a contiguous line of n elements at `out`: once at dst, or piece by
 // piece into the buffer then streamed. Pieces are whole multiples of `unit`
 // elements (n must be one too), for loops that write `unit` at a time.
+// kBackward produces the last piece first: a reversed line then reads its
+// input in address order across pieces too (reverse_subsequences.cc).
 template <class Fn>
 void WriteLine(bool stream, std::byte* dst, size_t element_size, uint64_t n, uint64_t unit,
-               const Fn& produce) {
+               const Fn& produce, PieceOrder order = PieceOrder::kForward) {
   if (!stream) return produce(dst, 0, n);
   assert(n % unit == 0 && unit * element_size <= kBounceBytes);
   alignas(64) std::byte buffer[kBounceBytes];
   const uint64_t per = kBounceBytes / element_size / unit * unit;
-  for (uint64_t first = 0; first < n; first += per) {
+  const uint64_t pieces = (n + per - 1) / per;
+  for (uint64_t i = 0; i < pieces; ++i) {
+    const uint64_t first = (order == PieceOrder::kForward ? i : pieces - 1 - i) * per;
     const uint64_t count = std::min(per, n - first);
     produce(buffer, first, count);
     simd::StreamRun(dst + first * element_size, buffer, count * element_size);
@@ -81,28 +88,53 @@ inline void DeinterleaveStreamed(size_t es, int k, std::byte* dst, int64_t line,
 
 // A rows x cols block where one side is 2..4 elements and the block is
 // contiguous on the other tensor: an (de)interleave of a few lines, in SIMD
-// (DEPTH_TO_SPACE1's and SPACE_TO_DEPTH1's inner rows), streamed out when
-// `stream`. Returns false when the block has another shape.
+// (DEPTH_TO_SPACE1's and SPACE_TO_DEPTH1's inner rows).
+enum class Weave { kNone, kInterleave, kDeinterleave };
+inline Weave WeaveOf(size_t element_size, int64_t dst_row, int64_t dst_col, int64_t src_row,
+                     int64_t src_col, uint64_t rows, uint64_t cols) {
+  const int64_t es = int64_t(element_size);
+  if (dst_col == es && dst_row == int64_t(cols) * es && src_row == es && cols >= 2 && cols <= 4)
+    return Weave::kInterleave;
+  if (src_row == es && src_col == int64_t(rows) * es && dst_col == es && rows >= 2 && rows <= 4)
+    return Weave::kDeinterleave;
+  return Weave::kNone;
+}
+
+// Such a block, streamed out when `stream`. Returns false when the block has
+// another shape.
 inline bool CopyInterleaved(size_t element_size, std::byte* dst, int64_t dst_row, int64_t dst_col,
                             const std::byte* src, int64_t src_row, int64_t src_col, uint64_t rows,
                             uint64_t cols, bool stream) {
-  const int64_t es = int64_t(element_size);
-  if (dst_col == es && dst_row == int64_t(cols) * es && src_row == es && cols >= 2 && cols <= 4) {
-    WriteLine(stream, dst, element_size, rows * cols, cols,
-              [&](std::byte* out, uint64_t first, uint64_t count) {
-                simd::Interleave(element_size, int(cols), out, src + first / cols * element_size,
-                                 src_col, count / cols);
-              });
-    return true;
-  }
-  if (src_row == es && src_col == int64_t(rows) * es && dst_col == es && rows >= 2 && rows <= 4) {
-    if (stream)
-      DeinterleaveStreamed(element_size, int(rows), dst, dst_row, src, cols);
-    else
-      simd::Deinterleave(element_size, int(rows), dst, dst_row, src, cols);
-    return true;
+  switch (WeaveOf(element_size, dst_row, dst_col, src_row, src_col, rows, cols)) {
+    case Weave::kInterleave:
+      WriteLine(stream, dst, element_size, rows * cols, cols,
+                [&](std::byte* out, uint64_t first, uint64_t count) {
+                  simd::Interleave(element_size, int(cols), out,
+                                   src + first / cols * element_size, src_col, count / cols);
+                });
+      return true;
+    case Weave::kDeinterleave:
+      if (stream)
+        DeinterleaveStreamed(element_size, int(rows), dst, dst_row, src, cols);
+      else
+        simd::Deinterleave(element_size, int(rows), dst, dst_row, src, cols);
+      return true;
+    case Weave::kNone: return false;
   }
   return false;
+}
+
+// `m` such blocks (of shape `weave`, not kNone), the i-th at dst + i *
+// dst_step and src + i * src_step, through the cache.
+inline void CopyInterleavedMany(Weave weave, size_t element_size, std::byte* dst,
+                                int64_t dst_step, int64_t dst_row, const std::byte* src,
+                                int64_t src_step, int64_t src_col, uint64_t rows, uint64_t cols,
+                                uint64_t m) {
+  if (weave == Weave::kInterleave)
+    simd::InterleaveMany(element_size, int(cols), dst, dst_step, src, src_step, src_col, rows, m);
+  else
+    simd::DeinterleaveMany(element_size, int(rows), dst, dst_step, dst_row, src, src_step, cols,
+                           m);
 }
 
 // A rows x cols block, cols having the small write stride and rows the small

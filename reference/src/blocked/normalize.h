@@ -66,6 +66,22 @@ class Cursor {
     }
     Carry();
   }
+  // Steps left along the innermost dimension, the current one included.
+  uint64_t LeftInRow() const {
+    const int last = nest_.rank - 1;
+    return last < 0 ? 1 : nest_.dims[last].size - coords_[last];
+  }
+  // `steps` (at most LeftInRow()) calls of Next() at once.
+  void Advance(uint64_t steps) {
+    assert(steps >= 1 && steps <= LeftInRow());
+    const int last = nest_.rank - 1;
+    if (last >= 0 && steps > 1) {
+      coords_[last] += steps - 1;
+      for (int t = 0; t < kMaxLoopTensors; ++t)
+        offset_[t] += int64_t(steps - 1) * nest_.dims[last].stride[t];
+    }
+    Next();
+  }
 
  private:
   // Next() where the innermost dimension wraps: the general odometer.

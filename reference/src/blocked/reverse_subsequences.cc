@@ -76,9 +76,16 @@ void ReverseLines(const ReversePlan& plan, const Bindings& bindings, uint64_t be
       ReverseLinePart(es, dst, os, src, is, length, 0, n);
       continue;
     }
-    WriteLine(true, dst, es, n, 1, [&](std::byte* out, uint64_t first, uint64_t count) {
-      ReverseLinePart(es, out, os, src, is, length, first, count);
-    });
+    // Backwards: the line's last piece holds the start of its reversed
+    // input, so the input is read in address order from piece to piece, as
+    // within one (forwards, rows of 8 KiB read their second half, then their
+    // first: 2.0x memcpy's time at 256 MiB against 1.5x for 2 KiB rows).
+    WriteLine(
+        true, dst, es, n, 1,
+        [&](std::byte* out, uint64_t first, uint64_t count) {
+          ReverseLinePart(es, out, os, src, is, length, first, count);
+        },
+        PieceOrder::kBackward);
   }
   if (plan.stream) simd::StreamFence();
 }

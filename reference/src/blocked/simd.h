@@ -21,6 +21,15 @@ void Interleave(size_t element_size, int k, std::byte* dst, const std::byte* src
 void Deinterleave(size_t element_size, int k, std::byte* dst, int64_t line, const std::byte* src,
                   uint64_t n);
 
+// `m` of the above one after another, the i-th at dst + i * dst_step and
+// src + i * src_step: one dispatched call for many short lines (a small
+// problem is dozens of (de)interleaves of 8 elements, each of which cost
+// more to reach through the loop nest and the dispatch than to run).
+void InterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step,
+                    const std::byte* src, int64_t src_step, int64_t line, uint64_t n, uint64_t m);
+void DeinterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step, int64_t line,
+                      const std::byte* src, int64_t src_step, uint64_t n, uint64_t m);
+
 // REVERSE_SUBSEQUENCES along a packed innermost axis: dst[i] = last[-i] for
 // i < n, `last` pointing at the last element of the reversed input run.
 void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n);

@@ -111,16 +111,22 @@ void WithTypeAndCount(size_t element_size, int k, const Fn& fn) {
   }
 }
 
-void InterleaveImpl(size_t element_size, int k, std::byte* dst, const std::byte* src,
-                    int64_t line, uint64_t n) {
-  WithTypeAndCount(element_size, k,
-                   [&]<class T, int K>() { InterleaveOf<T, K>(dst, src, line, n); });
+void InterleaveManyImpl(size_t element_size, int k, std::byte* dst, int64_t dst_step,
+                        const std::byte* src, int64_t src_step, int64_t line, uint64_t n,
+                        uint64_t m) {
+  WithTypeAndCount(element_size, k, [&]<class T, int K>() {
+    for (uint64_t i = 0; i < m; ++i)
+      InterleaveOf<T, K>(dst + int64_t(i) * dst_step, src + int64_t(i) * src_step, line, n);
+  });
 }
 
-void DeinterleaveImpl(size_t element_size, int k, std::byte* dst, int64_t line,
-                      const std::byte* src, uint64_t n) {
-  WithTypeAndCount(element_size, k,
-                   [&]<class T, int K>() { DeinterleaveOf<T, K>(dst, line, src, n); });
+void DeinterleaveManyImpl(size_t element_size, int k, std::byte* dst, int64_t dst_step,
+                          int64_t line, const std::byte* src, int64_t src_step, uint64_t n,
+                          uint64_t m) {
+  WithTypeAndCount(element_size, k, [&]<class T, int K>() {
+    for (uint64_t i = 0; i < m; ++i)
+      DeinterleaveOf<T, K>(dst + int64_t(i) * dst_step, line, src + int64_t(i) * src_step, n);
+  });
 }
 
 }  // namespace HWY_NAMESPACE
@@ -130,17 +136,29 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace dmlconf::blocked::simd {
 
-HWY_EXPORT(InterleaveImpl);
-HWY_EXPORT(DeinterleaveImpl);
+HWY_EXPORT(InterleaveManyImpl);
+HWY_EXPORT(DeinterleaveManyImpl);
 
 void Interleave(size_t element_size, int k, std::byte* dst, const std::byte* src, int64_t line,
                 uint64_t n) {
-  HWY_DYNAMIC_DISPATCH(InterleaveImpl)(element_size, k, dst, src, line, n);
+  InterleaveMany(element_size, k, dst, 0, src, 0, line, n, 1);
 }
 
 void Deinterleave(size_t element_size, int k, std::byte* dst, int64_t line, const std::byte* src,
                   uint64_t n) {
-  HWY_DYNAMIC_DISPATCH(DeinterleaveImpl)(element_size, k, dst, line, src, n);
+  DeinterleaveMany(element_size, k, dst, 0, line, src, 0, n, 1);
+}
+
+void InterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step,
+                    const std::byte* src, int64_t src_step, int64_t line, uint64_t n, uint64_t m) {
+  HWY_DYNAMIC_DISPATCH(InterleaveManyImpl)(element_size, k, dst, dst_step, src, src_step, line, n,
+                                           m);
+}
+
+void DeinterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step, int64_t line,
+                      const std::byte* src, int64_t src_step, uint64_t n, uint64_t m) {
+  HWY_DYNAMIC_DISPATCH(DeinterleaveManyImpl)(element_size, k, dst, dst_step, line, src, src_step,
+                                             n, m);
 }
 
 }  // namespace dmlconf::blocked::simd

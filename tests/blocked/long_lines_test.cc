@@ -1,0 +1,118 @@
+// Streamed output lines longer than the 4 KiB bounce buffer (copy_runs.h),
+// which the property suite's problems (lines of at most a few hundred
+// elements) never reach: such a line is produced in several pieces, and a
+// reversed line produces its pieces last first. Each problem runs with the
+// streaming threshold lowered to 1 byte and is compared with the naive
+// kernel over the whole output buffer, guard bytes included.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "blocked/simd.h"
+#include "dmlconf/blocked.h"
+#include "dmlconf/naive.h"
+#include "testing/test_tensor.h"
+
+namespace dmlconf::testing {
+namespace {
+
+class StreamEverything {
+ public:
+  StreamEverything() { blocked::simd::SetStreamThresholdForTesting(1); }
+  ~StreamEverything() {
+    blocked::simd::SetStreamThresholdForTesting(blocked::simd::kDefaultStreamBytes);
+  }
+};
+
+// Runs naive and blocked on `inputs` and compares whole output buffers.
+::testing::AssertionResult SameAsNaive(const OperatorDesc& desc,
+                                       const std::vector<TestTensor>& inputs) {
+  const StreamEverything streamed;
+  std::vector<TestTensor> naive_out, blocked_out;
+  for (const TensorSlot& slot : OutputSlots(desc)) {
+    naive_out.push_back(MakeOutput(*slot.desc));
+    blocked_out.push_back(MakeOutput(*slot.desc));
+  }
+  Bindings naive_bindings, blocked_bindings;
+  for (const TestTensor& input : inputs) {
+    naive_bindings.inputs.push_back(input.buffer.data());
+    blocked_bindings.inputs.push_back(input.buffer.data());
+  }
+  for (size_t i = 0; i < naive_out.size(); ++i) {
+    naive_bindings.outputs.push_back(naive_out[i].buffer.data());
+    blocked_bindings.outputs.push_back(blocked_out[i].buffer.data());
+  }
+  naive::Execute(desc, naive_bindings);
+  blocked::Execute(desc, blocked_bindings);
+  for (size_t i = 0; i < naive_out.size(); ++i) {
+    if (auto guards = blocked_out[i].buffer.GuardsIntact(); !guards) return guards;
+    if (std::memcmp(naive_out[i].buffer.data(), blocked_out[i].buffer.data(),
+                    naive_out[i].buffer.size()) != 0)
+      return ::testing::AssertionFailure() << "output " << i << " differs from naive";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+constexpr DataType kTypes[] = {DataType::kUint8, DataType::kUint16, DataType::kFloat32,
+                               DataType::kUint64};
+
+// Line lengths around whole and partial 4 KiB pieces of every element size.
+constexpr uint32_t kLineLengths[] = {4096, 5000, 9001};
+
+TEST(BlockedLongLines, reverse_along_the_innermost_axis) {
+  for (DataType type : kTypes)
+    for (uint32_t n : kLineLengths) {
+      const uint32_t rows = 5;
+      const ReverseSubsequencesDesc desc{TensorDesc::Packed(type, {rows, n}),
+                                         TensorDesc::Packed(DataType::kUint32, {rows, 1}),
+                                         TensorDesc::Packed(type, {rows, n}), 1};
+      std::vector<TestTensor> inputs;
+      inputs.push_back(MakeInput(desc.input_tensor, 3));
+      // Reversed heads ending before, inside and after the first piece, the
+      // whole line, and past it (clamped).
+      inputs.push_back(TestTensor(desc.sequence_lengths_tensor));
+      const uint32_t lengths[rows] = {0, 7, 4096 / uint32_t(ElementSize(type)) + 1, n, n + 9};
+      std::memcpy(inputs.back().buffer.data(), lengths, sizeof lengths);
+      EXPECT_TRUE(SameAsNaive(desc, inputs)) << DataTypeName(type) << " n=" << n;
+    }
+}
+
+TEST(BlockedLongLines, depth_to_space_and_back) {
+  for (DataType type : kTypes)
+    for (uint32_t block : {2u, 3u, 4u})
+      for (DepthSpaceOrder order :
+           {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
+        const uint32_t w = 3000 / block;
+        const std::vector<uint32_t> depth = {1, 2 * block * block, 3, w};
+        const std::vector<uint32_t> space = {1, 2, 3 * block, w * block};
+        const DepthToSpace1Desc to_space{TensorDesc::Packed(type, depth),
+                                         TensorDesc::Packed(type, space), block, order};
+        EXPECT_TRUE(SameAsNaive(to_space, {MakeInput(to_space.input_tensor, 5)}))
+            << DataTypeName(type) << " block " << block;
+        const SpaceToDepth1Desc to_depth{TensorDesc::Packed(type, space),
+                                         TensorDesc::Packed(type, depth), block, order};
+        EXPECT_TRUE(SameAsNaive(to_depth, {MakeInput(to_depth.input_tensor, 6)}))
+            << DataTypeName(type) << " block " << block;
+      }
+}
+
+TEST(BlockedLongLines, gather_of_single_elements) {
+  for (DataType type : kTypes)
+    for (uint32_t n : kLineLengths) {
+      const uint32_t rows = 3, width = 700;
+      const GatherDesc desc{TensorDesc::Packed(type, {rows, width}),
+                            TensorDesc::Packed(DataType::kUint32, {1, n}),
+                            TensorDesc::Packed(type, {rows, n}), 1, 1};
+      std::vector<TestTensor> inputs;
+      inputs.push_back(MakeInput(desc.input_tensor, 4));
+      inputs.push_back(TestTensor(desc.indices_tensor));
+      std::vector<uint32_t> indices(n);
+      for (uint32_t j = 0; j < n; ++j) indices[j] = (j * 7919u + 13u) % width;
+      std::memcpy(inputs.back().buffer.data(), indices.data(), n * sizeof(uint32_t));
+      EXPECT_TRUE(SameAsNaive(desc, inputs)) << DataTypeName(type) << " n=" << n;
+    }
+}
+
+}  // namespace
+}  // namespace dmlconf::testing
