@@ -37,9 +37,18 @@ constexpr uint64_t kMaxRuns = 256;
 // Positions along Axis per work item: the unit threads share out.
 constexpr uint64_t kRowsPerItem = 32;
 
-// UINT32 or UINT64 lengths: the zero-extended bits are the value.
+// UINT32 or UINT64 lengths. Two fixed-size loads: memcpy of a run-time size
+// is a call into the C library, a tenth of a small problem's time.
 uint64_t LoadLength(const std::byte* p, size_t element_size, uint64_t axis_size) {
-  return std::min<uint64_t>(LoadElement(p, element_size), axis_size);
+  uint64_t value;
+  if (element_size == 4) {
+    uint32_t narrow;
+    std::memcpy(&narrow, p, 4);
+    value = narrow;
+  } else {
+    std::memcpy(&value, p, 8);
+  }
+  return std::min(value, axis_size);
 }
 
 struct ReversePlan {
@@ -58,6 +67,8 @@ void ReverseLinePart(size_t es, std::byte* out, int64_t os, const std::byte* src
   const uint64_t reversed_end = std::min(end, std::max(length, first));
   if (first < reversed_end)
     CopyStrided(es, out, os, src + int64_t(length - 1 - first) * is, -is, reversed_end - first);
+  // Usually nothing is left (full-length reversals): skip the call.
+  if (reversed_end == end) return;
   out += int64_t(reversed_end - first) * os;
   CopyStrided(es, out, os, src + int64_t(reversed_end) * is, is, end - reversed_end);
 }
