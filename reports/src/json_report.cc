@@ -71,7 +71,7 @@ Json CaseJson(const CaseResult& result) {
       {"kind", KindName(result.kind)},
       {"reason", result.reason},
       {"position", result.position},
-      {"message", result.message},
+      {"message", QuotedMessage(result.message)},
       {"reproducer", result.reproducer},
       {"seconds", result.seconds},
       {"padding_bytes_written", result.padding_bytes_written},

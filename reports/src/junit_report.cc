@@ -25,7 +25,7 @@ std::string Attribute(std::string_view name, std::string_view value) {
 // The element body: the whole message, then the line that reruns the case, which is
 // what a reader of a CI failure needs first after the message.
 std::string Details(const CaseResult& result) {
-  std::string text = result.message;
+  std::string text = QuotedMessage(result.message);
   if (!result.reproducer.empty()) {
     if (!text.empty()) text += "\n";
     text += "reproducer: " + result.reproducer;
@@ -36,7 +36,7 @@ std::string Details(const CaseResult& result) {
 // JUnit has no words for xfail and xpass; consumers understand failures and skips, so
 // xpass reads as a failure (it fails the run) and xfail as a skip (it does not).
 std::string Outcome(const CaseResult& result) {
-  const std::string summary(FirstLine(result.message));
+  const std::string summary(FirstLine(QuotedMessage(result.message)));
   switch (result.verdict) {
     case Verdict::kPassed:
       return "";
@@ -66,7 +66,7 @@ std::string TestCase(const std::string& suite, const CaseResult& result) {
   std::string outcome = Outcome(result);
   // A pass that wrote output padding (P1, allowed) says so where CI shows output.
   if (outcome.empty() && result.padding_bytes_written > 0)
-    outcome = "      <system-out>" + EscapeMarkup(result.message) + "</system-out>\n";
+    outcome = "      <system-out>" + EscapeMarkup(QuotedMessage(result.message)) + "</system-out>\n";
   if (outcome.empty()) return xml + "/>\n";
   return xml + ">\n" + outcome + "    </testcase>\n";
 }

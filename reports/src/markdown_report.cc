@@ -199,7 +199,7 @@ std::string Failure(const CaseResult& result) {
   if (result.verdict == Verdict::kUnexpectedPass) {
     text += "Passed, but it is listed as an expected failure: remove it from the list.\n\n";
   }
-  if (!result.message.empty()) text += CodeBlock(result.message, "text");
+  if (!result.message.empty()) text += CodeBlock(QuotedMessage(result.message), "text");
   if (!result.reproducer.empty()) text += "Reproduce:\n\n" + CodeBlock(result.reproducer, "sh");
   return text;
 }
@@ -223,7 +223,7 @@ std::string Skipped(const RunReport& report) {
   int count = 0;
   for (const CaseResult& result : report.results) {
     if (result.verdict != Verdict::kSkipped) continue;
-    const std::string reason = result.message.empty() ? "(no reason given)" : result.message;
+    const std::string reason = result.message.empty() ? "(no reason given)" : QuotedMessage(result.message);
     ++by_reason[reason][result.op];
     ++count;
   }
@@ -249,7 +249,7 @@ std::string ExpectedFailures(const RunReport& report) {
   for (const CaseResult& result : report.results) {
     if (result.verdict != Verdict::kExpectedFailure) continue;
     text += "- " + Code(result.name) + " on " + Text(result.backend) + ": " +
-            Text(FirstLine(result.message)) + "\n";
+            Text(FirstLine(QuotedMessage(result.message))) + "\n";
     ++count;
   }
   if (count == 0) return "";

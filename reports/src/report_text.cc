@@ -147,11 +147,20 @@ std::string EscapeMarkup(std::string_view text, bool in_attribute) {
 }
 
 std::string PlainText(std::string_view text) {
-  std::string out = SanitizeUtf8(text);
-  std::erase_if(out, [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte < 0x20 && c != '\t' && c != '\n';
-  });
+  const std::string clean = SanitizeUtf8(text);
+  std::string out;
+  out.reserve(clean.size());
+  for (size_t i = 0; i < clean.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(clean[i]);
+    if ((byte < 0x20 && byte != '\t' && byte != '\n') || byte == 0x7F) continue;
+    // C1 controls (U+0080-U+009F, C2 80-C2 9F): a terminal showing the file acts on
+    // them as it does on ESC.
+    if (byte == 0xC2 && i + 1 < clean.size() && static_cast<unsigned char>(clean[i + 1]) <= 0x9F) {
+      ++i;
+      continue;
+    }
+    out += clean[i];
+  }
   return out;
 }
 

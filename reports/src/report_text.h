@@ -54,7 +54,8 @@ std::string SanitizeUtf8(std::string_view text);
 std::string EscapeMarkup(std::string_view text, bool in_attribute = false);
 
 // For formats without escapes of their own (Markdown code blocks, plain text):
-// sanitizes UTF-8 and drops C0 controls other than tab and newline.
+// sanitizes UTF-8 and drops control characters (C0 other than tab and newline, DEL, C1),
+// so a report shown with `cat` cannot drive the terminal.
 std::string PlainText(std::string_view text);
 
 // The first line of a message, for places that want a one-line summary.

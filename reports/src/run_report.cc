@@ -31,6 +31,18 @@ bool VerdictFailsRun(Verdict verdict) {
          verdict == Verdict::kUnexpectedPass;
 }
 
+std::string QuotedMessage(std::string_view message) {
+  if (message.size() <= kMaxQuotedMessageBytes) return std::string(message);
+  size_t keep = kMaxQuotedMessageBytes;
+  // Back up over UTF-8 continuation bytes (10xxxxxx) so no character is split.
+  for (int i = 0; i < 3 && keep > 0 && (static_cast<unsigned char>(message[keep]) & 0xC0) == 0x80;
+       ++i)
+    --keep;
+  return std::string(message.substr(0, keep)) + "\n[... " +
+         std::to_string(message.size() - keep) + " more bytes cut: a report quotes at most " +
+         std::to_string(kMaxQuotedMessageBytes) + " bytes of one message]";
+}
+
 // Every verdict is present, zero or not, so callers can use at() without checking.
 std::map<Verdict, int> RunReport::Counts() const {
   std::map<Verdict, int> counts;

@@ -93,6 +93,15 @@ struct CaseResult {
   uint64_t padding_bytes_written = 0;
 };
 
+// The most of one message that a report or the console quotes. A backend's error
+// text can run to megabytes, and every format repeats a message in several places;
+// the harness's own messages stay far below this (under 1 KiB in the DirectML run).
+inline constexpr size_t kMaxQuotedMessageBytes = 8192;
+// `message` when it fits in kMaxQuotedMessageBytes; else its start, cut at a UTF-8
+// character boundary, then a line saying how many bytes were cut. Every report writer
+// and the console quote messages through this.
+std::string QuotedMessage(std::string_view message);
+
 struct RunReport {
   std::string tool = "dmlconf";
   std::string tool_version;
