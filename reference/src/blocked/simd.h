@@ -49,11 +49,14 @@ void GatherElements(size_t element_size, std::byte* dst, const std::byte* src,
 void StreamRun(std::byte* dst, const std::byte* src, size_t bytes);
 void StreamFence();
 
-// Kernels whose whole output is at least this large stream it: twice the
-// 32 MiB L3 of the benchmark machine, so the output could not have stayed in
-// cache for its reader anyway, and under the 240 MiB above which glibc's
-// memcpy (the benchmarks' yardstick) streams its own stores.
-inline constexpr uint64_t kDefaultStreamBytes = uint64_t(64) << 20;
+// Kernels whose whole output is at least this large stream it: half the
+// 32 MiB L3 of the benchmark machine, where the output and an input as large
+// fill the L3 together, so writing through the cache evicts the input being
+// read and pays a read-for-ownership per line for an output that would not
+// stay cached for its reader either. At 64 MiB (the earlier threshold) the
+// 16 MiB DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1 shapes took 1.2-1.7x memcpy's
+// time; streamed, 0.8-1.1x (one run each, under load 13).
+inline constexpr uint64_t kDefaultStreamBytes = uint64_t(16) << 20;
 
 // Whether a kernel writing `output_bytes` streams them.
 bool Streams(uint64_t output_bytes);
