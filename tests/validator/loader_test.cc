@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dmlconf/validator/case.h"
@@ -157,7 +158,7 @@ TEST_F(LoaderTest, HugeTensorIsRefusedBeforeAllocating) {
   // 2 GiB of UINT8 input: refused before its data is even read.
   const std::string text = Edit("UINT8, Sizes: [4]", "UINT8, Sizes: [65536, 32768]");
   const std::string error = ErrorOf(text);
-  EXPECT_THAT(error, AllOf(HasSubstr(At(6)), HasSubstr("cases[0].descriptor"), HasSubstr("1 GiB")));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(6)), HasSubstr("cases[0].descriptor"), HasSubstr("128 MiB")));
 }
 
 TEST_F(LoaderTest, SizesMustBeUint32) {
@@ -236,6 +237,171 @@ TEST_F(LoaderTest, DirectoryLoadsRecursivelyInSortedOrder) {
   ASSERT_EQ(cases.size(), 2u);
   EXPECT_EQ(cases[0].name, "b");
   EXPECT_EQ(cases[1].name, "z");
+}
+
+// ---- issue 12, item 4: nothing dropped without a word ----------------------
+
+TEST_F(LoaderTest, DuplicateKeyIsAnErrorAtTheSecond) {
+  // yaml-cpp keeps one of two equal keys; the pre-pass names the second.
+  const std::string text = Edit("    feature_level: 1_0\n",
+                                "    feature_level: 1_0\n    expect: reject\n    expect: match\n");
+  EXPECT_THAT(ErrorOf(text), AllOf(HasSubstr(At(6)), HasSubstr(": yaml: duplicate key 'expect'"),
+                                   HasSubstr("first at line 5, column 5")));
+  // In a flow mapping too, and in JSON.
+  EXPECT_THAT(ErrorOf(Edit("UINT8, Sizes: [4]}", "UINT8, Sizes: [4], Sizes: [5]}")),
+              AllOf(HasSubstr(At(7)), HasSubstr("duplicate key 'Sizes'")));
+}
+
+TEST_F(LoaderTest, SecondCasesKeyIsAnError) {
+  const std::string text = std::string(kValid) + "cases:\n" +
+                           Edit("t/split", "t/second").substr(std::string("cases:\n").size());
+  EXPECT_THAT(ErrorOf(text), AllOf(HasSubstr(At(17) + "1: yaml: duplicate key 'cases'"),
+                                   HasSubstr("first at line 1, column 1")));
+}
+
+TEST_F(LoaderTest, SecondDocumentIsAnError) {
+  const std::string text = std::string(kValid) + "---\n" + Edit("t/split", "t/second");
+  EXPECT_THAT(ErrorOf(text), AllOf(HasSubstr(": yaml: a second YAML document")));
+  // Nothing after the marker is still a second document (which drops nothing,
+  // but a case file holds one document; said the same way).
+  EXPECT_THAT(ErrorOf(std::string(kValid) + "---\n"), HasSubstr("a second YAML document"));
+  EXPECT_NO_THROW(LoadCaseFile(Write("one.yaml", "---\n" + std::string(kValid) + "...\n")));
+}
+
+TEST_F(LoaderTest, KeysMustBeScalars) {
+  EXPECT_THAT(ErrorOf("? [a, b]\n: 1\n"),
+              AllOf(HasSubstr(At(1)), HasSubstr("yaml: a mapping key must be a scalar")));
+}
+
+TEST_F(LoaderTest, SymlinkedFolderIsFollowed) {
+  Write("d/real/a.yaml", Edit("t/split", "in/real"));
+  Write("elsewhere/b.yaml", Edit("t/split", "in/linked"));
+  std::filesystem::create_directory_symlink("../elsewhere", dir_ / "d" / "linked");
+  const std::vector<Case> cases = LoadCases(dir_ / "d");
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].name, "in/linked");
+  EXPECT_EQ(cases[1].name, "in/real");
+}
+
+TEST_F(LoaderTest, SymlinkLoopIsAnErrorNamingTheLink) {
+  Write("d/sub/a.yaml", kValid);
+  std::filesystem::create_directory_symlink("..", dir_ / "d" / "sub" / "back");
+  try {
+    LoadCases(dir_ / "d");
+    ADD_FAILURE() << "no error";
+  } catch (const CaseFileError& e) {
+    EXPECT_THAT(e.what(), HasSubstr((dir_ / "d" / "sub" / "back").string() +
+                                    ":0:0: folder: is a symbolic link loop"));
+  }
+}
+
+TEST_F(LoaderTest, SymlinkedFileIsReadAndABrokenOneIsAnError) {
+  Write("elsewhere/b.yaml", kValid);
+  std::filesystem::create_directories(dir_ / "d");
+  std::filesystem::create_symlink("../elsewhere/b.yaml", dir_ / "d" / "b.yaml");
+  EXPECT_EQ(LoadCases(dir_ / "d").size(), 1u);
+  std::filesystem::create_symlink("nothing.yaml", dir_ / "d" / "c.yaml");
+  try {
+    LoadCases(dir_ / "d");
+    ADD_FAILURE() << "no error";
+  } catch (const CaseFileError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("c.yaml:0:0: file: is a symbolic link to nothing"));
+  }
+}
+
+// ---- items 5 and 7: small files, bounded memory; only regular files -----------
+
+TEST_F(LoaderTest, AliasBombIsRefusedAtTheAliasThatPassesTheLimit) {
+  // Nine levels of nine aliases: 9^9 nodes if expanded, under 1 KB of text.
+  std::string text = "cases:\n  - name: bomb\n    l0: &l0 [x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 9; ++i) {
+    text += "    l" + std::to_string(i) + ": &l" + std::to_string(i) + " [";
+    for (int k = 0; k < 9; ++k) text += (k ? ", *l" : "*l") + std::to_string(i - 1);
+    text += "]\n";
+  }
+  ASSERT_LT(text.size(), 1024u);
+  // Level 5 (line 8) stands for 9^6 = 531441 nodes, past 2^18.
+  EXPECT_THAT(ErrorOf(text), AllOf(HasSubstr(At(8)), HasSubstr("grows past 262144 nodes")));
+}
+
+TEST_F(LoaderTest, AliasInsideItsOwnNodeIsAnError) {
+  EXPECT_THAT(ErrorOf("cases: &a [*a]\n"), AllOf(HasSubstr(At(1)), HasSubstr("a cycle")));
+}
+
+TEST_F(LoaderTest, HugeInlineListIsCountedBeforeItIsBuilt) {
+  std::string list = "[0";
+  for (int i = 1; i < 300000; ++i) list += ",0";
+  const std::string text = Edit("UINT8, Sizes: [4]}", "UINT8, Sizes: [300000]}");
+  const std::string error = ErrorOf(
+      std::string(text).replace(text.find("[1, 2, 3, 4]"), 12, list + "]"));
+  EXPECT_THAT(error, AllOf(HasSubstr(At(12)), HasSubstr("yaml: the document grows past")));
+}
+
+TEST_F(LoaderTest, DeepNestingIsRefused) {
+  EXPECT_THAT(ErrorOf(std::string(100000, '[') + std::string(100000, ']')),
+              AllOf(HasSubstr(At(1) + "65: yaml: nested deeper than 64 levels")));
+}
+
+TEST_F(LoaderTest, OnlyRegularFilesAreRead) {
+  const auto fifo = dir_ / "fifo.yaml";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  try {
+    LoadCaseFile(fifo);  // would block forever if opened for a plain read
+    ADD_FAILURE() << "no error";
+  } catch (const CaseFileError& e) {
+    EXPECT_EQ(std::string(e.what()), fifo.string() + ":0:0: file: is a FIFO, not a regular file");
+  }
+  try {
+    LoadCases(dir_);  // found by walking a folder: not skipped either
+    ADD_FAILURE() << "no error";
+  } catch (const CaseFileError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("is a FIFO"));
+  }
+  try {
+    LoadCaseFile("/dev/zero");
+    ADD_FAILURE() << "no error";
+  } catch (const CaseFileError& e) {
+    EXPECT_EQ(std::string(e.what()), "/dev/zero:0:0: file: is a character device, not a regular file");
+  }
+}
+
+TEST_F(LoaderTest, FileLargerThanTheLimitIsNotRead) {
+  const auto path = Write("big.yaml", "");
+  std::filesystem::resize_file(path, (uint64_t(32) << 20) + 1);  // sparse: costs no disk
+  try {
+    LoadCaseFile(path);
+    ADD_FAILURE() << "no error";
+  } catch (const CaseFileError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(":0:0: file: is 33554433 bytes, more than the 32 MiB"));
+  }
+}
+
+TEST_F(LoaderTest, TheCasesOfOneFileShareOneMemoryBudget) {
+  // Each case needs 6 * 2^22 bytes (buffers and two logical copies, in and
+  // out); the sixth passes 128 MiB.
+  const std::string one = Edit("UINT8, Sizes: [4]}", "UINT8, Sizes: [4194304]}");
+  std::string body = one.substr(std::string("cases:\n").size());
+  body.replace(body.find("[1]"), 3, "[2097152]");
+  body.replace(body.find("[3]"), 3, "[2097152]");
+  body.replace(body.find("[1, 2, 3, 4]"), 12, "{fill: constant, value: 0}");
+  body.replace(body.find("- [1]"), 5, "- {fill: constant, value: 0}");
+  body.replace(body.find("- [2, 3, 4]"), 11, "- {fill: constant, value: 0}");
+  std::string text = "cases:\n";
+  for (int i = 0; i < 6; ++i)
+    text += std::string(body).replace(body.find("t/split"), 7, "t/" + std::to_string(i));
+  // Each case is 15 lines; the sixth's descriptor node starts on its line 5.
+  EXPECT_THAT(ErrorOf(text), AllOf(HasSubstr(At(2 + 5 * 15 + 4)), HasSubstr("cases[5].descriptor"),
+                                   HasSubstr("more than the 128 MiB"), HasSubstr("split the file")));
+}
+
+// ---- item 10: every error names a field -------------------------------------
+
+TEST_F(LoaderTest, TopLevelErrorsNameAField) {
+  EXPECT_EQ(ErrorOf(""), At(1) + "1: document: holds no cases (a case file is a mapping with one "
+                                 "key, 'cases')");
+  EXPECT_THAT(ErrorOf("- a\n"), HasSubstr(At(1) + "1: document: a case file is a mapping"));
+  EXPECT_THAT(ErrorOf("case: []\n"), HasSubstr(At(1) + "1: case: unknown field 'case'"));
+  EXPECT_THAT(ErrorOf("format: 1\n"), HasSubstr(At(1) + "9: format: unknown format '1'"));
 }
 
 }  // namespace

@@ -4,24 +4,31 @@
 // descriptors.
 #include <algorithm>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
+#include <system_error>
+#include <utility>
+
+#include <sys/stat.h>
 
 #include "dmlconf/tensor_layout.h"
 #include "dmlconf/validator/case.h"
 #include "dmlconf/validator/external_vectors.h"
 #include "run/compare.h"
 #include "cases/data_fill.h"
+#include "cases/number_text.h"
 #include "cases/yaml_fields.h"
+#include "cases/yaml_reader.h"
 
 namespace dmlconf::validator {
 namespace {
 
-// A case's tensors and data together may not need more than this: a typo in
-// Sizes must not make the loader allocate the machine's memory.
-constexpr uint64_t kMaxCaseBytes = uint64_t(1) << 30;
+// The tensors (buffers and data) of all the cases of one file together may
+// not need more than this: a typo in Sizes, or a small file of many large fill
+// rules, must not make the loader allocate the machine's memory. With the
+// YAML tree's own bound (kMaxYamlNodes) it keeps loading any case file under
+// 256 MiB; the committed files need at most a few MiB each.
+constexpr uint64_t kMaxFileTensorBytes = uint64_t(128) << 20;
 
 uint64_t SaturatingAdd(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
@@ -157,31 +164,43 @@ std::vector<std::byte> ParseFill(const Field& f, const TensorDesc& desc) {
   f.Required("fill").Fail("unknown fill rule '" + rule + "' (known: iota, constant, random)");
 }
 
-// Nested lists flatten in order; scalars are elements.
-void CollectElements(const Field& f, std::vector<Field>* out) {
-  if (f.node().IsSequence()) {
-    for (size_t i = 0; i < f.size(); ++i) CollectElements(f.At(i), out);
-    return;
+// Nested lists flatten in order; scalars are elements. The pre-pass bounded
+// the nodes (aliases included), so this count is cheap and cannot run away.
+uint64_t CountElements(const YAML::Node& node) {
+  if (!node.IsSequence()) return 1;
+  uint64_t count = 0;
+  for (const YAML::Node& child : node) count += CountElements(child);
+  return count;
+}
+
+// Parses the elements below `f` into `out` from element `*next` on. The Field
+// (and its path) of an element is only built for its error.
+void StoreElements(const Field& f, DataType type, std::byte* out, uint64_t* next) {
+  const size_t size = ElementSize(type);
+  size_t index = 0;
+  for (const YAML::Node& child : f.node()) {
+    if (child.IsSequence()) {
+      StoreElements(f.At(index++), type, out, next);
+      continue;
+    }
+    if (!child.IsScalar()) f.At(index).Scalar();  // fails: "expected a scalar, got ..."
+    std::string error;
+    const std::optional<ElementBits> bits = ParseCaseElement(type, child.Scalar(), &error);
+    if (!bits) f.At(index).Fail(error);
+    StoreElement(out + (*next)++ * size, size, *bits);
+    ++index;
   }
-  out->push_back(f);
 }
 
 std::vector<std::byte> ParseElementList(const Field& f, const TensorDesc& desc) {
-  std::vector<Field> elements;
-  CollectElements(f, &elements);
+  const uint64_t found = CountElements(f.node());
   const uint64_t count = desc.ElementCount();
-  if (elements.size() != count)
-    f.Fail("holds " + std::to_string(elements.size()) + " elements, Sizes " +
-           FormatSizes(desc.sizes) + " need " + std::to_string(count));
-  const size_t size = desc.ElementSize();
-  std::vector<std::byte> bytes(count * size);
-  for (size_t i = 0; i < elements.size(); ++i) {
-    std::string error;
-    const std::optional<ElementBits> bits =
-        ParseElement(desc.data_type, elements[i].Scalar(), &error);
-    if (!bits) elements[i].Fail(error);
-    StoreElement(bytes.data() + i * size, size, *bits);
-  }
+  if (found != count)
+    f.Fail("holds " + std::to_string(found) + " elements, Sizes " + FormatSizes(desc.sizes) +
+           " need " + std::to_string(count));
+  std::vector<std::byte> bytes(count * desc.ElementSize());
+  uint64_t next = 0;
+  StoreElements(f, desc.data_type, bytes.data(), &next);
   return bytes;
 }
 
@@ -274,15 +293,23 @@ uint64_t BytesNeeded(const OperatorDesc& desc) {
   return total;
 }
 
-void ParseCaseData(const Field& f, const Field& descriptor, Case* c) {
+// `file_bytes`: what the file's earlier cases need, to which this case's is added.
+void ParseCaseData(const Field& f, const Field& descriptor, Case* c, uint64_t* file_bytes) {
   const std::optional<Field> inputs = f.Optional("inputs");
   const std::optional<Field> expected = f.Optional("expected");
   if (c->expect == Expectation::kReject) return;  // data of a must-reject case is never used
   const uint64_t needed = BytesNeeded(c->descriptor);
-  if (needed > kMaxCaseBytes)
+  const std::string limit = std::to_string(kMaxFileTensorBytes >> 20) + " MiB";
+  if (needed > kMaxFileTensorBytes)
     descriptor.Fail("the tensors need " +
                     (needed == UINT64_MAX ? std::string("more than 2^64") : std::to_string(needed)) +
-                    " bytes in all, more than the 1 GiB a match or unspecified case may use");
+                    " bytes in all, more than the " + limit +
+                    " the match and unspecified cases of one file may use");
+  *file_bytes = SaturatingAdd(*file_bytes, needed);
+  if (*file_bytes > kMaxFileTensorBytes)
+    descriptor.Fail("with this case the file's tensors need " + std::to_string(*file_bytes) +
+                    " bytes in all, more than the " + limit +
+                    " the match and unspecified cases of one file may use; split the file");
   if (!inputs) f.Fail("missing required field 'inputs' (a " + std::string(ExpectationName(c->expect)) +
                       " case runs)");
   c->inputs = ParseDataSection(*inputs, InputSlots(c->descriptor), true);
@@ -295,7 +322,7 @@ void ParseCaseData(const Field& f, const Field& descriptor, Case* c) {
   c->expected = ParseDataSection(*expected, OutputSlots(c->descriptor), false);
 }
 
-Case ParseCase(const Field& f) {
+Case ParseCase(const Field& f, uint64_t* file_bytes) {
   f.CheckKeys({"name", "operator", "feature_level", "expect", "reason", "source", "description",
                "descriptor", "inputs", "expected"});
   Case c;
@@ -319,30 +346,19 @@ Case ParseCase(const Field& f) {
   if (reason) c.reason = ParseNamed<Reason>(*reason, ParseReason, "reason code");
   const Field descriptor = f.Required("descriptor");
   c.descriptor = ParseDescriptor(op, descriptor);
-  ParseCaseData(f, descriptor, &c);
+  ParseCaseData(f, descriptor, &c, file_bytes);
   return c;
 }
 
-[[noreturn]] void FailFile(const std::string& file, int line, int column, std::string_view field,
-                           std::string_view message) {
-  throw CaseFileError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                      std::string(field) + ": " + std::string(message));
-}
-
 YAML::Node ReadYaml(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) FailFile(file, 0, 0, "file", "cannot be opened");
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return YAML::Load(text.str());
-  } catch (const YAML::ParserException& e) {
-    FailFile(file, e.mark.line + 1, e.mark.column + 1, "yaml", e.msg);
-  }
+  return ParseOneDocument(file, ReadCaseFileText(file));
 }
 
 std::vector<Case> ParseDocument(const std::string& file, const YAML::Node& root) {
   const Field top(file, root, "");
+  if (root.IsNull() || !root.IsDefined())  // an empty file: its null has no position
+    FailFile(file, 1, 1, "document", "holds no cases (a case file is a mapping with one key, "
+                                     "'cases')");
   if (!root.IsMap()) top.Fail("a case file is a mapping with one key, 'cases'; got " +
                               std::string(NodeKindName(root)));
   if (auto format = top.Optional("format")) {
@@ -356,9 +372,10 @@ std::vector<Case> ParseDocument(const std::string& file, const YAML::Node& root)
   list.RequireSequence();
   std::vector<Case> cases;
   std::map<std::string, int> first_line;
+  uint64_t file_bytes = 0;
   for (size_t i = 0; i < list.size(); ++i) {
     const Field entry = list.At(i);
-    cases.push_back(ParseCase(entry));
+    cases.push_back(ParseCase(entry, &file_bytes));
     const auto [it, fresh] = first_line.emplace(cases.back().name, cases.back().line);
     if (!fresh)
       entry.Required("name").Fail("duplicate case name '" + cases.back().name + "' (first at " +
@@ -370,6 +387,44 @@ std::vector<Case> ParseDocument(const std::string& file, const YAML::Node& root)
 bool IsCaseFile(const std::filesystem::path& path) {
   const std::string ext = path.extension().string();
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+// A folder as the file system knows it, whichever path led to it.
+using FolderId = std::pair<dev_t, ino_t>;
+
+// Every case file below `folder`, following symbolic links (a linked folder
+// of cases is loaded, not skipped). `open_folders` are the folders being
+// walked from the top down to here: meeting one again is a loop.
+void CollectCaseFiles(const std::filesystem::path& folder, std::vector<FolderId>* open_folders,
+                      std::vector<std::filesystem::path>* files) {
+  struct stat st {};
+  if (stat(folder.c_str(), &st) != 0)
+    FailFile(folder.string(), 0, 0, "folder", std::string("cannot be examined: ") + strerror(errno));
+  const FolderId id{st.st_dev, st.st_ino};
+  if (std::find(open_folders->begin(), open_folders->end(), id) != open_folders->end())
+    FailFile(folder.string(), 0, 0, "folder",
+             "is a symbolic link loop: it leads back to a folder that contains it");
+  open_folders->push_back(id);
+  std::error_code ec;
+  std::filesystem::directory_iterator it(folder, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    const std::filesystem::path path = it->path();
+    std::error_code status_ec;
+    const std::filesystem::file_status status = std::filesystem::status(path, status_ec);
+    if (std::filesystem::is_directory(status)) {
+      CollectCaseFiles(path, open_folders, files);
+    } else if (IsCaseFile(path)) {
+      // Any kind of file with a case file's name is read, and anything but a
+      // regular file is refused there: nothing that looks like cases is skipped.
+      if (status_ec && it->is_symlink())
+        FailFile(path.string(), 0, 0, "file", "is a symbolic link to nothing (" +
+                                                  status_ec.message() + ")");
+      files->push_back(path);
+    }
+  }
+  if (ec)
+    FailFile(folder.string(), 0, 0, "folder", "cannot be read: " + ec.message());
+  open_folders->pop_back();
 }
 
 }  // namespace
@@ -409,8 +464,8 @@ std::vector<Case> LoadCaseFile(const std::filesystem::path& path) {
 std::vector<Case> LoadCases(const std::filesystem::path& file_or_dir) {
   if (!std::filesystem::is_directory(file_or_dir)) return LoadCaseFile(file_or_dir);
   std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(file_or_dir))
-    if (entry.is_regular_file() && IsCaseFile(entry.path())) files.push_back(entry.path());
+  std::vector<FolderId> open_folders;
+  CollectCaseFiles(file_or_dir, &open_folders, &files);
   std::sort(files.begin(), files.end());
   std::vector<Case> cases;
   for (const auto& file : files) {

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include "cases/number_text.h"
+
 namespace dmlconf::validator {
 namespace {
 
 ElementBits ParseOrThrow(DataType type, std::string_view text) {
   std::string error;
-  const std::optional<ElementBits> bits = ParseElement(type, text, &error);
+  const std::optional<ElementBits> bits = ParseCaseElement(type, text, &error);
   if (!bits) throw FillError{error};
   return *bits;
 }
@@ -38,8 +40,8 @@ double ParseDouble(std::string_view text, std::string_view what) {
 }
 
 // A double as the element's bits, rounded to nearest even. Going through the
-// shortest round-trip text keeps the double exact and reuses ParseElement's
-// rounding for FLOAT16 and FLOAT32.
+// shortest round-trip text keeps the double exact and reuses the case-file
+// rounding and range rules for FLOAT16 and FLOAT32.
 ElementBits EncodeDouble(DataType type, double value) {
   char text[64];
   const auto [ptr, ec] = std::to_chars(text, text + sizeof text, value);

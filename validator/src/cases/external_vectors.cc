@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,10 +15,11 @@
 namespace dmlconf::validator {
 namespace {
 
-// A tensor as the document gives it: DirectML Sizes (packed) and its exact bytes.
+// A tensor as the document gives it: DirectML Sizes (packed) and its exact bytes,
+// shared so that each step of a chain copies the map, not the data.
 struct ExternalTensor {
   TensorDesc desc;
-  std::vector<std::byte> bytes;
+  std::shared_ptr<const std::vector<std::byte>> bytes;
 };
 
 // Tensors of one case by role ("InputTensor", "OutputTensors[1]", ...).
@@ -85,10 +87,13 @@ ExternalTensor ParseTensor(const YAML::Node& node, const std::string& where) {
     want *= sizes.back();
   }
   ExternalTensor tensor{TensorDesc::Packed(*type, std::move(sizes)), {}};
-  tensor.bytes = ParseHex(where, Text(node, "hex", where));
-  if (tensor.bytes.size() != want)
-    Fail(where, "hex holds " + std::to_string(tensor.bytes.size()) + " bytes, Sizes and dtype need " +
+  const std::string hex = Text(node, "hex", where);
+  // Checked before decoding: the shape, not the text, says how much to allocate.
+  if (hex.size() % 2 != 0) Fail(where, "hex has an odd number of digits");
+  if (hex.size() / 2 != want)
+    Fail(where, "hex holds " + std::to_string(hex.size() / 2) + " bytes, Sizes and dtype need " +
                     std::to_string(want));
+  tensor.bytes = std::make_shared<const std::vector<std::byte>>(ParseHex(where, hex));
   return tensor;
 }
 
@@ -187,10 +192,11 @@ void CheckRolesUsed(const OperatorDesc& desc, const RoleMap& roles, const std::s
                     std::to_string(slots) + " (a role it does not know?)");
 }
 
+// The bytes of `slots` from the `first`th on.
 std::vector<std::vector<std::byte>> SlotBytes(const std::vector<TensorSlot>& slots,
-                                              const RoleMap& roles) {
+                                              const RoleMap& roles, size_t first = 0) {
   std::vector<std::vector<std::byte>> bytes;
-  for (const TensorSlot& slot : slots) bytes.push_back(roles.at(slot.role).bytes);
+  for (size_t i = first; i < slots.size(); ++i) bytes.push_back(*roles.at(slots[i].role).bytes);
   return bytes;
 }
 
@@ -228,12 +234,12 @@ void ParseSteps(OperatorType type, const YAML::Node& steps, const RoleMap& given
     AddTensor(steps[k]["SequenceLengthsTensor"], at, &roles);
     OperatorDesc desc = BuildDesc(type, steps[k]["attributes"], roles, at);
     CheckRolesUsed(desc, roles, at);
-    std::vector<std::vector<std::byte>> inputs = SlotBytes(InputSlots(desc), roles);
     if (k == 0) {
+      c->inputs = SlotBytes(InputSlots(desc), roles);
       c->desc = std::move(desc);
-      c->inputs = std::move(inputs);
     } else {
-      inputs.erase(inputs.begin());  // the previous step's output
+      // Without its first input, the previous step's output, which is not copied.
+      std::vector<std::vector<std::byte>> inputs = SlotBytes(InputSlots(desc), roles, 1);
       c->then.push_back({std::move(desc), std::move(inputs)});
     }
   }

@@ -23,8 +23,10 @@ void Field::FailAt(const YAML::Mark& mark, std::string_view path,
   // position (mark -1) is reported at line 0.
   const int line = mark.line >= 0 ? mark.line + 1 : 0;
   const int column = mark.column >= 0 ? mark.column + 1 : 0;
+  // The document itself has an empty path; the error still names a field.
   throw CaseFileError(*file_ + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                      std::string(path) + ": " + std::string(message));
+                      (path.empty() ? std::string("document") : std::string(path)) + ": " +
+                      std::string(message));
 }
 
 void Field::Fail(std::string_view message) const { FailAt(node_.Mark(), path_, message); }
@@ -46,7 +48,7 @@ void Field::CheckKeys(std::initializer_list<std::string_view> allowed) const {
     if (known) continue;
     std::string list;
     for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-    FailAt(it->first.Mark(), path_ + "." + key, "unknown field '" + key + "' (known: " + list + ")");
+    FailAt(it->first.Mark(), Child(key), "unknown field '" + key + "' (known: " + list + ")");
   }
 }
 
@@ -54,7 +56,7 @@ std::optional<Field> Field::Optional(std::string_view key) const {
   RequireMap();
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     if (it->first.Scalar() == key)
-      return Field(*file_, it->second, path_ + "." + std::string(key));
+      return Field(*file_, it->second, Child(key));
   }
   return std::nullopt;
 }
@@ -63,6 +65,10 @@ Field Field::Required(std::string_view key) const {
   std::optional<Field> f = Optional(key);
   if (!f) Fail("missing required field '" + std::string(key) + "'");
   return *f;
+}
+
+std::string Field::Child(std::string_view key) const {
+  return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
 }
 
 Field Field::At(size_t index) const {

@@ -44,6 +44,8 @@ class Field {
   uint32_t Uint32() const;         // a non-negative decimal integer <= UINT32_MAX
   uint64_t Uint64() const;
   std::string Text() const { return Scalar(); }
+  // The path of a key below this field ("cases[0]" + "name"; at the top, "cases").
+  std::string Child(std::string_view key) const;
 
  private:
   const std::string* file_;

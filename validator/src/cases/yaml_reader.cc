@@ -1,0 +1,204 @@
+#include "cases/yaml_reader.h"
+
+#include <yaml-cpp/eventhandler.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <map>
+#include <sstream>
+#include <unordered_map>
+#include <vector>
+
+#include "dmlconf/validator/case.h"
+
+namespace dmlconf::validator {
+namespace {
+
+// Deeper than any case file needs (a rank-8 nested list inside a case is ~12),
+// and far from what would exhaust the stack of yaml-cpp's recursive parser or
+// of the loader's walk over nested lists.
+constexpr int kMaxYamlDepth = 64;
+
+std::string FileKind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// Closes the descriptor on every way out.
+struct FileDescriptor {
+  int fd;
+  ~FileDescriptor() {
+    if (fd >= 0) close(fd);
+  }
+};
+
+[[noreturn]] void FailAtMark(const std::string& file, const YAML::Mark& mark,
+                             std::string_view message) {
+  FailFile(file, mark.line >= 0 ? mark.line + 1 : 1, mark.column >= 0 ? mark.column + 1 : 1,
+           "yaml", message);
+}
+
+// The streaming pre-pass: sees every node as an event, before yaml-cpp builds
+// (and silently dedupes) the tree.
+class DocumentChecker : public YAML::EventHandler {
+ public:
+  explicit DocumentChecker(const std::string& file) : file_(file) {}
+
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (++documents_ > 1)
+      FailAtMark(file_, mark,
+                 "a second YAML document (after '---'); a case file holds one document, whose "
+                 "cases would otherwise be dropped");
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    Leaf(mark, anchor, "~");
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                const std::string& value) override {
+    Leaf(mark, anchor, value);
+  }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    BeginNode(mark, nullptr);
+    const auto it = weight_.find(anchor);
+    if (it == weight_.end())  // its node is still open: the alias is inside it
+      FailAtMark(file_, mark, "an alias inside the node its anchor names (a cycle)");
+    Count(mark, it->second);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    Open(mark, anchor, false);
+  }
+  void OnSequenceEnd() override { Close(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    Open(mark, anchor, true);
+  }
+  void OnMapEnd() override { Close(); }
+
+ private:
+  struct Frame {
+    YAML::anchor_t anchor;
+    uint64_t total_at_open;  // nodes counted before this one
+    bool is_map;
+    bool next_is_key = true;
+    std::map<std::string, YAML::Mark> keys;
+  };
+
+  // A node starts; `key_text` is its text when it is a scalar. In a mapping's
+  // key position it must be a scalar not seen before in that mapping.
+  void BeginNode(const YAML::Mark& mark, const std::string* key_text) {
+    if (stack_.empty() || !stack_.back().is_map) return;
+    Frame& map = stack_.back();
+    map.next_is_key = !map.next_is_key;
+    if (map.next_is_key) return;  // this node is a value
+    if (!key_text) FailAtMark(file_, mark, "a mapping key must be a scalar");
+    const auto [it, fresh] = map.keys.emplace(*key_text, mark);
+    if (!fresh)
+      FailAtMark(file_, mark,
+                 "duplicate key '" + *key_text + "' (first at line " +
+                     std::to_string(it->second.line + 1) + ", column " +
+                     std::to_string(it->second.column + 1) +
+                     "); YAML keeps only one of them, so the other would be dropped");
+  }
+
+  void Leaf(const YAML::Mark& mark, YAML::anchor_t anchor, const std::string& text) {
+    BeginNode(mark, &text);
+    Count(mark, 1);
+    if (anchor) weight_[anchor] = 1;
+  }
+
+  void Open(const YAML::Mark& mark, YAML::anchor_t anchor, bool is_map) {
+    BeginNode(mark, nullptr);
+    if (stack_.size() >= size_t(kMaxYamlDepth))
+      FailAtMark(file_, mark,
+                 "nested deeper than " + std::to_string(kMaxYamlDepth) + " levels");
+    if (anchor) weight_.erase(anchor);  // a redefined anchor is open again
+    stack_.push_back(Frame{anchor, total_, is_map, true, {}});
+    Count(mark, 1);
+  }
+
+  void Close() {
+    const Frame& frame = stack_.back();
+    if (frame.anchor) weight_[frame.anchor] = total_ - frame.total_at_open;
+    stack_.pop_back();
+  }
+
+  // Adds `nodes` to the file's expanded count; the error stands where the
+  // count first passes the limit, so an alias bomb is named at its alias.
+  void Count(const YAML::Mark& mark, uint64_t nodes) {
+    total_ = nodes > kMaxYamlNodes ? kMaxYamlNodes + 1 : total_ + nodes;
+    if (total_ > kMaxYamlNodes)
+      FailAtMark(file_, mark,
+                 "the document grows past " + std::to_string(kMaxYamlNodes) +
+                     " nodes here (aliases counted as the nodes they repeat), more than a case "
+                     "file may hold; write large data as a fill rule");
+  }
+
+  const std::string& file_;
+  int documents_ = 0;
+  uint64_t total_ = 0;
+  std::vector<Frame> stack_;
+  std::unordered_map<YAML::anchor_t, uint64_t> weight_;  // closed anchors
+};
+
+}  // namespace
+
+void FailFile(const std::string& file, int line, int column, std::string_view field,
+              std::string_view message) {
+  throw CaseFileError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                      std::string(field) + ": " + std::string(message));
+}
+
+std::string ReadCaseFileText(const std::string& file) {
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+  FileDescriptor in{open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+  if (in.fd < 0) FailFile(file, 0, 0, "file", std::string("cannot be opened: ") + strerror(errno));
+  struct stat st {};
+  if (fstat(in.fd, &st) != 0)
+    FailFile(file, 0, 0, "file", std::string("cannot be examined: ") + strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    FailFile(file, 0, 0, "file", "is " + FileKind(st.st_mode) + ", not a regular file");
+  if (uint64_t(st.st_size) > kMaxCaseFileBytes)
+    FailFile(file, 0, 0, "file",
+             "is " + std::to_string(st.st_size) + " bytes, more than the " +
+                 std::to_string(kMaxCaseFileBytes >> 20) + " MiB a case file may be");
+  // Read in chunks against the limit as well, in case the file grows meanwhile.
+  std::string text;
+  text.reserve(size_t(st.st_size));
+  char chunk[1 << 16];
+  while (true) {
+    const ssize_t got = read(in.fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) FailFile(file, 0, 0, "file", std::string("cannot be read: ") + strerror(errno));
+    if (got == 0) return text;
+    text.append(chunk, size_t(got));
+    if (text.size() > kMaxCaseFileBytes)
+      FailFile(file, 0, 0, "file",
+               "grew past the " + std::to_string(kMaxCaseFileBytes >> 20) +
+                   " MiB a case file may be while it was read");
+  }
+}
+
+YAML::Node ParseOneDocument(const std::string& file, const std::string& text) {
+  try {
+    std::istringstream stream(text);
+    YAML::Parser parser(stream);
+    DocumentChecker checker(file);
+    while (parser.HandleNextDocument(checker)) {
+    }
+    return YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    FailAtMark(file, e.mark, e.msg);
+  }
+}
+
+}  // namespace dmlconf::validator

@@ -1,0 +1,39 @@
+// Reading a case file's text and parsing it as one YAML (or JSON) document,
+// with the limits that keep a small hostile file from taking the machine:
+// only regular files, at most kMaxCaseFileBytes, at most kMaxYamlNodes nodes
+// once aliases are expanded, and no silent loss (a duplicate key or a second
+// document is an error, where yaml-cpp would keep the first and drop the rest).
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace dmlconf::validator {
+
+// About 80 times the largest committed case file (414 KB). Below this the
+// node count (kMaxYamlNodes) is what stops a file of many small elements, with
+// the position where it passes the limit.
+inline constexpr uint64_t kMaxCaseFileBytes = uint64_t(32) << 20;
+// Nodes of one file, every alias counted as the nodes it stands for: about 4
+// times the largest committed file (67,000). yaml-cpp keeps about 450 bytes per
+// node, so the tree stays near 120 MiB; larger data is written as a fill rule.
+inline constexpr uint64_t kMaxYamlNodes = uint64_t(1) << 18;
+
+// Throws CaseFileError "FILE:LINE:COL: FIELD: message" (LINE and COL 1-based).
+[[noreturn]] void FailFile(const std::string& file, int line, int column, std::string_view field,
+                           std::string_view message);
+
+// The bytes of `file`, which must be a regular file (a FIFO would block, a
+// device such as /dev/zero never ends) of at most kMaxCaseFileBytes.
+std::string ReadCaseFileText(const std::string& file);
+
+// `text` as one YAML document after a streaming pre-pass that refuses, at
+// their position: a duplicate key in a mapping, a key that is not a scalar, a
+// second document, and more than kMaxYamlNodes nodes (aliases expanded).
+// Errors name `file` and the field "yaml".
+YAML::Node ParseOneDocument(const std::string& file, const std::string& text);
+
+}  // namespace dmlconf::validator
