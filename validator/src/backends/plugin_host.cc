@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -16,6 +15,7 @@
 
 #include "dmlconf/validator/case.h"
 #include "dmlconf/validator/external_backends.h"
+#include "run/guard_pages.h"
 
 namespace dmlconf {
 namespace {
@@ -24,34 +24,49 @@ using nlohmann::json;
 
 // A buffer file's bytes at a page-aligned address, so that the tensor at the
 // file's `offset` sits exactly as contract point T1 says (a multiple of its
-// alignment, not of twice it), as it would in dmlconf's own buffers.
+// alignment, not of twice it), as it would in dmlconf's own buffers. Around
+// them, inaccessible pages (validator/src/run/guard_pages.h): a write past the
+// file's own guard bytes faults, and the fault handler names the buffer's
+// role on standard error, which dmlconf quotes. The slack between the file's
+// end and the next page is guarded here, since it is not written back.
 class FileBuffer {
  public:
   explicit FileBuffer(const json& entry)
-      : path_(entry.at("path").get<std::string>()), offset_(entry.at("offset").get<size_t>()) {
+      : path_(entry.at("path").get<std::string>()),
+        role_(entry.value("role", std::string("a buffer"))),
+        offset_(entry.at("offset").get<size_t>()),
+        bytes_(entry.at("bytes").get<size_t>()) {
     std::ifstream in(path_, std::ios::binary | std::ios::ate);
     if (!in) throw std::runtime_error("cannot open " + path_);
     size_ = size_t(in.tellg());
-    if (offset_ + entry.at("bytes").get<size_t>() > size_)
-      throw std::runtime_error(path_ + " is shorter than its offset and bytes");
-    memory_.reset(static_cast<std::byte*>(std::aligned_alloc(4096, (size_ + 4095) / 4096 * 4096)));
+    if (offset_ + bytes_ > size_) throw std::runtime_error(path_ + " is shorter than its offset and bytes");
+    pages_ = validator::GuardPages(size_);
     in.seekg(0);
-    in.read(reinterpret_cast<char*>(memory_.get()), std::streamsize(size_));
+    in.read(reinterpret_cast<char*>(pages_.begin()), std::streamsize(size_));
+    std::memset(pages_.begin() + size_, kSlackByte, pages_.size() - size_);
+    pages_.Name(tensor(), bytes_, role_);
   }
-  std::byte* tensor() { return memory_.get() + offset_; }
+  std::byte* tensor() { return pages_.begin() + offset_; }
+  // Throws, naming the role, when the plug-in wrote the slack after the file's bytes.
+  void CheckSlack() const {
+    for (size_t i = size_; i < pages_.size(); ++i)
+      if (pages_.begin()[i] != std::byte{kSlackByte})
+        throw std::runtime_error("the plug-in wrote outside its buffers: guard byte " +
+                                 std::to_string(i - offset_ - bytes_) + " after the end of " +
+                                 role_ + " (its buffer is " + std::to_string(bytes_) +
+                                 " bytes) changed, past the guard bytes of " + path_);
+  }
   void WriteBack() const {
     std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(memory_.get()), std::streamsize(size_));
+    out.write(reinterpret_cast<const char*>(pages_.begin()), std::streamsize(size_));
     if (!out) throw std::runtime_error("cannot write " + path_);
   }
 
  private:
-  struct Free {
-    void operator()(std::byte* p) const { std::free(p); }
-  };
-  std::string path_;
-  size_t offset_ = 0, size_ = 0;
-  std::unique_ptr<std::byte, Free> memory_;
+  static constexpr unsigned char kSlackByte = 0xC3;
+  std::string path_, role_;
+  size_t offset_ = 0, bytes_ = 0, size_ = 0;
+  validator::GuardPages pages_;
 };
 
 OperatorDesc Descriptor(const json& request) {
@@ -95,6 +110,8 @@ json Execute(Backend& plugin, const json& request) {
   const ExecuteResult r = plugin.Execute(Descriptor(request), Level(request), bindings);
   if (r.kind == ExecuteResult::Kind::kUnsupported) return {{"status", "unsupported"}, {"message", r.message}};
   if (!r.ok()) return {{"status", "error"}, {"message", r.message}};
+  for (const FileBuffer& b : inputs) b.CheckSlack();
+  for (const FileBuffer& b : outputs) b.CheckSlack();
   // Inputs too: a plug-in that wrote one is caught by dmlconf's comparison.
   for (const FileBuffer& b : inputs) b.WriteBack();
   for (const FileBuffer& b : outputs) b.WriteBack();
@@ -114,6 +131,7 @@ int Serve(const std::string& path) {
   // stderr, where dmlconf quotes it, instead of corrupting a reply.
   FILE* protocol = fdopen(dup(STDOUT_FILENO), "w");
   dup2(STDERR_FILENO, STDOUT_FILENO);
+  validator::InstallGuardFaultHandler("dmlconf-plugin-host: ");
   std::unique_ptr<Backend> plugin = LoadPluginBackend(path);
   std::string line;
   while (std::getline(std::cin, line)) {

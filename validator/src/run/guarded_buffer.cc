@@ -1,7 +1,10 @@
 #include "run/guarded_buffer.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace dmlconf::validator {
 
@@ -24,17 +27,38 @@ size_t LeadBytes(uint32_t guaranteed_base_offset_alignment) {
   return lead;
 }
 
-GuardedBuffer::GuardedBuffer(size_t size, uint32_t salt, uint32_t alignment)
-    : size_(size), salt_(salt) {
-  const size_t a = BindingAlignment(alignment);
-  // The region starts at a multiple of 2a; the lead is an odd multiple of a
-  // that holds a whole guard, so data() is a multiple of a and not of 2a.
-  lead_ = LeadBytes(alignment);
-  storage_.resize(lead_ + size + kGuardBytes + 2 * a);
-  const auto base = reinterpret_cast<uintptr_t>(storage_.data());
-  const uintptr_t region = (base + 2 * a - 1) & ~uintptr_t(2 * a - 1);
-  offset_ = size_t(region - base) + lead_;
-  for (size_t i = 0; i < storage_.size(); ++i) storage_[i] = PatternByte(Pattern::kGuard, salt, i);
+std::string DefaultBufferName(uint32_t salt) {
+  if (salt < 100) return "input " + std::to_string(salt);
+  if (salt < 200) return "output " + std::to_string(salt - 100);
+  return "the buffer of salt " + std::to_string(salt);
+}
+
+namespace {
+
+// The guard bytes and the tensor, in pages between inaccessible zones. The
+// pages start at a page boundary; when twice the binding alignment is more
+// than a page, the first multiple of it inside them takes that role, and
+// the bytes before it are guard bytes too.
+GuardPages MapPages(size_t size, uint32_t alignment) {
+  const size_t a2 = 2 * BindingAlignment(alignment);
+  const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  const size_t slack = a2 > page ? a2 - page : 0;
+  return GuardPages(slack + LeadBytes(alignment) + size + kGuardBytes);
+}
+
+}  // namespace
+
+GuardedBuffer::GuardedBuffer(size_t size, uint32_t salt, uint32_t alignment, std::string_view name)
+    : pages_(MapPages(size, alignment)), size_(size), salt_(salt) {
+  static const bool installed = (InstallGuardFaultHandler("dmlconf: "), true);
+  (void)installed;
+  const size_t a2 = 2 * BindingAlignment(alignment);
+  const auto base = reinterpret_cast<uintptr_t>(pages_.begin());
+  const uintptr_t region = (base + a2 - 1) & ~uintptr_t(a2 - 1);
+  data_ = pages_.begin() + (region - base) + LeadBytes(alignment);
+  for (size_t i = 0; i < pages_.size(); ++i)
+    pages_.begin()[i] = PatternByte(Pattern::kGuard, salt, i);
+  SetName(name.empty() ? DefaultBufferName(salt) : name);
   Snapshot();
 }
 
@@ -42,9 +66,18 @@ void GuardedBuffer::Fill(Pattern pattern) {
   for (size_t i = 0; i < size_; ++i) data()[i] = PatternByte(pattern, salt_, i);
 }
 
-void GuardedBuffer::Snapshot() { snapshot_ = storage_; }
+void GuardedBuffer::Snapshot() {
+  snapshot_.assign(pages_.begin(), pages_.begin() + pages_.size());
+}
 
 std::optional<std::ptrdiff_t> GuardedBuffer::FirstGuardChange() const {
+  // Both guard zones at memcmp speed first: the tensor's bytes have changed
+  // after every call, the guards almost never.
+  const std::byte* now = pages_.begin();
+  const size_t end = lead() + size_;
+  if (std::memcmp(now, snapshot_.data(), lead()) == 0 &&
+      std::memcmp(now + end, snapshot_.data() + end, snapshot_.size() - end) == 0)
+    return std::nullopt;
   const auto size = std::ptrdiff_t(size_);
   return FirstChange([size](std::ptrdiff_t at) { return at >= 0 && at < size; });
 }

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "run/guard_pages.h"
 #include "run/runner.h"
 
 namespace dmlconf::validator {
@@ -34,6 +35,8 @@ char KindByte(Kind kind) { return char('a' + int(kind)); }
 // newline, then the message.
 [[noreturn]] void RunChild(int fd, const Case& c, Backend& backend, FeatureLevel level,
                            bool strict_padding) {
+  // A fault in a buffer's inaccessible pages is reported here, naming the buffer.
+  SetGuardFaultReport(fd);
   try {
     const CaseResult r = JudgeCase(c, backend, level, strict_padding);
     WriteAll(fd, std::string(1, char(r.verdict)) + KindByte(r.kind) +
@@ -69,6 +72,25 @@ std::string SignalText(int sig) {
   const char* abbrev = sigabbrev_np(sig);
   return "signal " + std::to_string(sig) + (abbrev ? " (SIG" + std::string(abbrev) + ": " : " (") +
          strsignal(sig) + ")";
+}
+
+// The fault handler's report with the buffer's name made a role where the
+// case says which: "output 0" is OutputSlots(descriptor)[0] for the case's own
+// call; in a chain the call is unknown, so the name stays.
+std::string GuardFaultText(const Case& c, std::string report) {
+  const size_t open = report.find(kNameMark), close = report.find(kNameMark, open + 1);
+  if (open == std::string::npos || close == std::string::npos) return report;
+  const std::string name = report.substr(open + 1, close - open - 1);
+  std::string role = name;
+  const auto slot = [&](const char* kind, const std::vector<TensorSlot>& slots) {
+    const std::string prefix = std::string(kind) + " ";
+    if (name.rfind(prefix, 0) != 0 || !c.then.empty()) return;
+    const size_t i = std::strtoul(name.c_str() + prefix.size(), nullptr, 10);
+    if (i < slots.size()) role = slots[i].role;
+  };
+  slot("input", InputSlots(c.descriptor));
+  slot("output", OutputSlots(c.descriptor));
+  return report.substr(0, open) + role + report.substr(close + 1);
 }
 
 }  // namespace
@@ -112,6 +134,10 @@ CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_l
     r.kind = Kind::kTimeout;
     r.message = "timed out after " + std::to_string(timeout_seconds) + " s; killed with " +
                 SignalText(SIGKILL);
+  } else if (!answer.empty() && answer[0] == kGuardFaultMark) {
+    r.kind = Kind::kCrash;
+    r.message = "the backend touched memory outside its buffers, and the case's process "
+                "stopped on the fault: " + GuardFaultText(c, answer.substr(1));
   } else if (WIFSIGNALED(status)) {
     r.kind = Kind::kCrash;
     r.message = "the backend crashed: the case's process died of " + SignalText(WTERMSIG(status));
