@@ -2,6 +2,7 @@
 // the support table, and its must-reject cases follow erratum J1 and contract
 // points T1, A1 and G4.
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <tuple>
 
@@ -11,6 +12,7 @@
 #include "common_cases.h"
 #include "coverage.h"
 #include "generator.h"
+#include "oracle.h"
 
 namespace dmlconf::generate {
 namespace {
@@ -432,7 +434,8 @@ TEST(CaseText, RefuseOrRunWritesExpectedOnlyWhenGiven) {
 
 TEST(Coverage, ListsTheCellThatLostItsCases) {
   std::vector<CoverageEntry> entries = Entries(AllCases());
-  // Drop every positive case of GATHER 2_1 INT8 rank 4.
+  // Drop every positive case of GATHER 2_1 INT8 rank 4: INT8 with UINT32
+  // indices first holds at 2_1, so its cells in the 2_1, 3_0 and 4_1 rows empty.
   std::erase_if(entries, [](const CoverageEntry& e) {
     return e.positive && e.op == OperatorType::kGather && e.type == DataType::kInt8 &&
            FindSupport(e.op, e.level)->level == FeatureLevel::k2_1;
@@ -440,11 +443,101 @@ TEST(Coverage, ListsTheCellThatLostItsCases) {
   const CoverageReport report = ComputeCoverage(entries);
   EXPECT_FALSE(report.ok());
   const auto empty = report.EmptyCells(OperatorType::kGather);
-  ASSERT_EQ(empty.size(), 1u);
+  ASSERT_EQ(empty.size(), 3u);
+  for (const Cell& cell : empty) {
+    EXPECT_EQ(cell.type, DataType::kInt8);
+    EXPECT_EQ(cell.rank, 4u);
+    EXPECT_EQ(cell.index_type, DataType::kUint32);
+  }
   EXPECT_EQ(empty[0].row, FeatureLevel::k2_1);
-  EXPECT_EQ(empty[0].type, DataType::kInt8);
-  EXPECT_EQ(empty[0].rank, 4u);
   EXPECT_THAT(FormatCoverage(report), ::testing::HasSubstr("EMPTY 2_1 INT8 rank 4 index UINT32"));
+}
+
+// A case labelled at a level whose row does not allow it falls in no cell.
+TEST(Coverage, ACaseLabelledTooLowIsOutsideTheTable) {
+  const CoverageEntry too_low{OperatorType::kGather, FeatureLevel::k1_0, DataType::kInt8, 4,
+                              DataType::kUint32, true};
+  const CoverageReport report = ComputeCoverage(std::span(&too_low, 1));
+  for (const OperatorCoverage& cov : report.operators)
+    EXPECT_EQ(cov.outside_table, cov.op == OperatorType::kGather ? 1u : 0u);
+}
+
+// cases/README.md: a case's feature_level is the lowest level at which it
+// holds. Every generated match and unspecified case carries exactly that for
+// its data type, rank and index type (issue 12: 478 support cells carried
+// their row's level instead).
+TEST(Generator, PositiveCasesCarryTheLowestLevelWhereTheyHold) {
+  size_t cells_below_their_row = 0;
+  for (const auto& [path, cases] : AllCases().files()) {
+    for (const GenCase& c : cases) {
+      if (c.expect != Expect::kMatch && c.expect != Expect::kUnspecified) continue;
+      const auto inputs = InputSlots(c.desc);
+      const OperatorType op = TypeOf(c.desc);
+      const DataType index =
+          HasIndexTensor(op) ? inputs[1].desc->data_type : DataType::kUint32;
+      EXPECT_EQ(c.level, LowestLevel(op, inputs[0].desc->data_type,
+                                     inputs[0].desc->DimensionCount(), index))
+          << c.name;
+      const bool named_after_its_level =
+          c.name.find("/" + LevelTag(c.level) + "/") != std::string::npos;
+      if (c.name.ends_with("/cell") && !named_after_its_level) ++cells_below_their_row;
+    }
+  }
+  // gather/fl2_1/float32/r4/idx-uint32/cell holds at 1_0, and hundreds like it.
+  EXPECT_GT(cells_below_their_row, 400u);
+}
+
+// How many generated match cases expect something other than what a backend
+// gets that reads the index or length tensor's elements through `misread`:
+// the oracle run on the misread tensor gives other values, or none (a GATHER
+// index out of range, where such a backend has no right answer to give).
+size_t CasesThatCatch(OperatorType op, DataType index_type,
+                      const std::function<ElementBits(ElementBits)>& misread) {
+  size_t caught = 0;
+  for (const auto& [path, cases] : AllCases().files()) {
+    for (const GenCase& c : cases) {
+      if (c.expect != Expect::kMatch || TypeOf(c.desc) != op) continue;
+      const auto ins = InputSlots(c.desc);
+      if (ins[1].desc->data_type != index_type) continue;
+      std::vector<Values> inputs;
+      for (size_t i = 0; i < ins.size(); ++i) inputs.push_back(Expand(*ins[i].desc, c.inputs[i]));
+      std::transform(inputs[1].begin(), inputs[1].end(), inputs[1].begin(), misread);
+      const auto outs = OutputSlots(c.desc);
+      const auto misread_outputs = OracleOutputs(c.desc, inputs);
+      bool differs = !misread_outputs;
+      for (size_t i = 0; i < outs.size() && !differs; ++i)
+        differs = (*misread_outputs)[i] != Expand(*outs[i].desc, c.expected[i]);
+      caught += differs;
+    }
+  }
+  return caught;
+}
+
+ElementBits Low32Bits(ElementBits bits) { return bits & 0xFFFFFFFFu; }
+// A length read as signed is negative when its top bit is set, and a negative
+// length reverses nothing: as a length of 0.
+ElementBits SignedLength32(ElementBits bits) { return bits >> 31 ? 0 : bits; }
+ElementBits SignedLength64(ElementBits bits) { return bits >> 63 ? 0 : bits; }
+
+// Issue 12: REVERSE_SUBSEQUENCES reading only the low 32 bits of UINT64 lengths
+// passed every case (none had a length of 2^32 or more); reading UINT32 / UINT64
+// lengths as signed failed one case each.
+TEST(Generator, CasesCatchMisreadSequenceLengths) {
+  constexpr OperatorType kReverse = OperatorType::kReverseSubsequences;
+  EXPECT_GE(CasesThatCatch(kReverse, DataType::kUint64, Low32Bits), 9u);
+  EXPECT_GE(CasesThatCatch(kReverse, DataType::kUint32, SignedLength32), 4u);
+  EXPECT_GE(CasesThatCatch(kReverse, DataType::kUint64, SignedLength64), 5u);
+  // The honest reading catches nothing: the count measures the misreading.
+  EXPECT_EQ(CasesThatCatch(kReverse, DataType::kUint64, [](ElementBits b) { return b; }), 0u);
+}
+
+// Issue 12: 64-bit GATHER indices with the high 32 bits set. In range, those
+// are the negative INT64 indices, and a reader of the low 32 bits (zero-
+// extended) takes -1 for 4294967295.
+TEST(Generator, CasesCatchGatherIndicesReadAsTheirLow32Bits) {
+  EXPECT_GE(CasesThatCatch(OperatorType::kGather, DataType::kInt64, Low32Bits), 5u);
+  const auto honest = [](ElementBits b) { return b; };
+  EXPECT_EQ(CasesThatCatch(OperatorType::kGather, DataType::kInt64, honest), 0u);
 }
 
 TEST(Coverage, FloorFailsWhenTooFewCases) {

@@ -93,9 +93,14 @@ void AddSupportCells(CaseSink& sink, OperatorType op) {
       for (uint32_t rank = row.min_rank; rank <= row.max_rank; ++rank) {
         const auto add = [&](DataType index_type) {
           GenCase c;
-          c.level = row.level;
+          // The name says which row the cell comes from; feature_level says
+          // where it first holds (cases/README.md), often an older row.
+          c.level = LowestLevel(op, type, rank, index_type);
           c.desc = CellDescriptor(op, {type, rank, index_type, variant++});
           c.name = CellName(op, row.level, type, rank) + IndexPart(op, index_type) + "/cell";
+          if (c.level != row.level)
+            c.description = "a cell of the " + std::string(FeatureLevelName(row.level)) +
+                            " row, allowed from " + std::string(FeatureLevelName(c.level));
           sink.AddComputed("support", std::move(c));
         };
         if (HasIndexTensor(op)) row.index_types.ForEach(add);

@@ -97,12 +97,19 @@ CoverageReport ComputeCoverage(std::span<const CoverageEntry> entries,
         continue;
       }
       ++cov.positive_cases;
+      // A case's feature_level is the lowest level where it holds, and support
+      // only grows: it falls in its own level's row and holds in every later
+      // row's cell of the same data type, rank and index type.
       const SupportRow* row = FindSupport(op, e.level);
-      const auto it = std::find_if(cov.cells.begin(), cov.cells.end(), [&](const Cell& c) {
+      const auto own = std::find_if(cov.cells.begin(), cov.cells.end(), [&](const Cell& c) {
         return row != nullptr && SameCell(c, row->level, e);
       });
-      if (it == cov.cells.end()) ++cov.outside_table;
-      else ++it->cases;
+      if (own == cov.cells.end()) {
+        ++cov.outside_table;
+        continue;
+      }
+      for (Cell& c : cov.cells)
+        if (c.row >= row->level && SameCell(c, c.row, e)) ++c.cases;
     }
     report.operators.push_back(std::move(cov));
   }

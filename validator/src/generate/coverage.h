@@ -45,6 +45,8 @@ struct Cell {
   DataType type;
   uint32_t rank;
   std::optional<DataType> index_type;
+  // Positive cases that hold in the cell: labelled at its row or at an older
+  // row that already allows the same data type, rank and index type.
   uint64_t cases = 0;
 };
 
@@ -53,7 +55,7 @@ struct OperatorCoverage {
   uint64_t positive_cases = 0;
   uint64_t reject_cases = 0;
   uint64_t floor = 0;
-  uint64_t outside_table = 0;  // positive cases in no allowed cell
+  uint64_t outside_table = 0;  // positive cases in no allowed cell of their own level's row
   std::vector<Cell> cells;     // every allowed cell, in table order
 };
 

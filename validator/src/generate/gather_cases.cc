@@ -136,6 +136,34 @@ void AddIndexValues(CaseSink& sink) {
                  {-1, 0});
 }
 
+// 64-bit indices with their high 32 bits set. In range, those are the negative INT64
+// ones: a reader of the low 32 bits alone takes -1 for 4294967295 (out of range)
+// instead of the axis' last element. Out of range (2^32 + k, -2^32 + k), the low 32
+// bits would be an index in range, but the output is unspecified: the case checks
+// only that the run stays inside its buffers.
+void AddWideIndices(CaseSink& sink) {
+  constexpr int64_t k2p32 = int64_t{1} << 32;
+  const std::vector<uint32_t> input = {2, 5, 3};
+  for (DataType type : {DataType::kInt8, DataType::kFloat64, DataType::kUint64}) {
+    const GatherDesc d = MakeGather(type, DataType::kInt64, input, 1, {6});
+    AddWithIndices(sink, "corner", Positive(d, "negative-high-bits"), {-1, -2, -3, -4, -5, -1});
+  }
+  // Two index dimensions, into the last axis of a rank-6 input.
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kUint16, DataType::kInt64, {1, 1, 2, 1, 4, 3}, 5,
+                                     {2, 2}),
+                          "negative-high-bits-k2"),
+                 {-1, -3, -2, -1});
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kFloat32, DataType::kUint64, input, 1, {3}),
+                          "out-of-range-high-bits"),
+                 {k2p32, k2p32 + 1, 2 * k2p32 + 2});
+  AddWithIndices(sink, "corner",
+                 Positive(MakeGather(DataType::kFloat32, DataType::kInt64, input, 1, {3}),
+                          "out-of-range-high-bits"),
+                 {-k2p32 + 1, k2p32 + 2, -k2p32 - 1});
+}
+
 // An axis of size 1 at every rank: every index must be 0 (or -1 for a signed
 // type, which counts back to 0), and the other dimensions vary.
 void AddUnitAxis(CaseSink& sink) {
@@ -165,6 +193,13 @@ void AddLarge(CaseSink& sink) {
   };
   add(Iota{69999, -1}, "large-70000-descending");
   add(Iota{-1, -1}, "large-70000-negative");  // -1..-70000 read 69999..0
+  // The same as INT64: all 32 high bits set, each index read back to front.
+  GenCase c = Positive(MakeGather(DataType::kUint32, DataType::kInt64, {70000}, 0, {70000}),
+                       "large-70000-negative");
+  c.description = "input iota 0..69999; INT64 indices -1..-70000 normalize to 69999..0";
+  c.inputs = {{{}, Iota{0, 1}}, {{}, Iota{-1, -1}}};
+  c.expected = {{{}, Iota{69999, -1}}};
+  sink.AddChecked("large", std::move(c));
 }
 
 // Contract point G4: an IndicesTensor whose leading D-K dimensions (padding,
@@ -242,6 +277,7 @@ void AddGatherCases(CaseSink& sink) {
   AddEveryAxis(sink);
   AddUnitAxis(sink);
   AddIndexValues(sink);
+  AddWideIndices(sink);
   AddLarge(sink);
   AddLeadingIndexDims(sink);
   AddInvalid(sink);

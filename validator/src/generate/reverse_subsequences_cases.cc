@@ -76,6 +76,56 @@ void AddLengths(CaseSink& sink) {
   sink.Add("corner", std::move(c));
 }
 
+// Lengths whose bits a careless reader misreads, each far beyond the axis (of 5), so
+// each must reverse the whole line. A signed reader takes those with the top bit set
+// for negative and reverses nothing; a reader of a UINT64 length's low 32 bits takes
+// 2^32 * m + k for k (0: nothing, 2: the first two), or for negative when it also
+// reads them signed (k = 2^31).
+void AddWideLengths(CaseSink& sink) {
+  constexpr uint64_t k2p31 = uint64_t{1} << 31, k2p32 = uint64_t{1} << 32,
+                     k2p63 = uint64_t{1} << 63;
+  const struct {
+    DataType type, length_type;
+    uint64_t length;
+  } kLengths[] = {
+      {DataType::kFloat32, DataType::kUint32, k2p31},
+      {DataType::kInt8, DataType::kUint32, k2p31 + 1},
+      {DataType::kUint16, DataType::kUint32, k2p32 - 2},
+      {DataType::kInt32, DataType::kUint32, k2p32 - 1},
+      {DataType::kFloat64, DataType::kUint64, k2p32},
+      {DataType::kInt64, DataType::kUint64, k2p32 + 1},
+      {DataType::kUint64, DataType::kUint64, k2p32 + 2},
+      {DataType::kFloat16, DataType::kUint64, 3 * k2p32 + 4},
+      {DataType::kUint8, DataType::kUint64, k2p32 + k2p31},
+      {DataType::kInt16, DataType::kUint64, ~uint64_t{0} << 32},
+      {DataType::kFloat32, DataType::kUint64, k2p63},
+      {DataType::kUint32, DataType::kUint64, k2p63 + 3},
+      {DataType::kInt8, DataType::kUint64, ~uint64_t{0} - 1},
+  };
+  for (const auto& l : kLengths) {
+    GenCase c = Positive(MakeReverse(l.type, l.length_type, {1, 1, 5, 1}, 2),
+                         "length" + std::to_string(l.length));
+    FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+    c.inputs[1].values = {l.length};
+    ComputeExpected(c);
+    sink.Add("corner", std::move(c));
+  }
+  // Several lines at once, rank 2 and rank 6, every length beyond the axis of 6
+  // but for the last line (3, a partial reversal either way).
+  const std::vector<ElementBits> lengths = {k2p32, k2p32 + 1, 5 * k2p32 + 3, k2p63 + 2,
+                                            ~uint64_t{0} << 32 | 1, k2p31 + k2p32, 3};
+  for (const std::vector<uint32_t>& sizes : {std::vector<uint32_t>{7, 6},
+                                             std::vector<uint32_t>{1, 7, 1, 1, 1, 6}}) {
+    const uint32_t axis = uint32_t(sizes.size()) - 1;
+    GenCase c = Positive(MakeReverse(DataType::kInt16, DataType::kUint64, sizes, axis),
+                         "wide-lengths-" + SizesTag(sizes));
+    FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+    c.inputs[1].values = lengths;
+    ComputeExpected(c);
+    sink.Add("corner", std::move(c));
+  }
+}
+
 // Large: the axis crosses 65 535. A descending iota reversed over the whole
 // line (length equal to or beyond the axis size) is the ascending iota.
 void AddLarge(CaseSink& sink) {
@@ -133,6 +183,7 @@ void AddReverseSubsequencesCases(CaseSink& sink) {
   AddEveryAxis(sink);
   AddUnitDims(sink);
   AddLengths(sink);
+  AddWideLengths(sink);
   AddLarge(sink);
   AddInvalid(sink);
 }
