@@ -52,7 +52,8 @@ class GuardedBuffer {
   std::byte* data() { return data_; }
   const std::byte* data() const { return data_; }
   size_t size() const { return size_; }
-  // Guard bytes before data(); an odd multiple of the binding alignment (T1).
+  // Guard bytes before data(), up to the inaccessible pages: LeadBytes(), and
+  // more when twice the binding alignment exceeds a page.
   size_t lead() const { return size_t(data_ - pages_.begin()); }
   // Guard bytes after the tensor, up to the inaccessible pages.
   size_t trail() const { return pages_.size() - lead() - size_; }
