@@ -26,6 +26,7 @@ CaseResult CrossCheck(const Case& c, Lie secondary_lie) {
 Case OutOfRangeGather() {
   Case c;
   c.name = "t/gather-oob";
+  c.feature_level = FeatureLevel::k3_0;  // the lowest level for rank 1 (and UINT8)
   const TensorDesc data = TensorDesc::Packed(DataType::kUint8, {3});
   c.descriptor = GatherDesc{data, TensorDesc::Packed(DataType::kUint32, {1}),
                             TensorDesc::Packed(DataType::kUint8, {1}), 0, 1};

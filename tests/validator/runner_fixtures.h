@@ -39,6 +39,9 @@ class LyingBackend : public Backend {
   // Also accept every descriptor, then run the reference kernel with the lie:
   // a backend that runs what the reference refuses (an aliased output, A1).
   bool accept_everything = false;
+  // Also refuse every descriptor asked below this level: a backend whose older
+  // support tables are narrower than DirectML's (JOIN's 3_0 ranks applied to SPLIT).
+  FeatureLevel refuse_below = FeatureLevel::k1_0;
 
   std::string Name() const override { return "liar"; }
   FeatureLevel MaxFeatureLevel() const override { return max_; }
@@ -46,6 +49,8 @@ class LyingBackend : public Backend {
     if (lie_ == Lie::kAcceptEverything || accept_everything) return CreateAnswer::Accepted();
     if (lie_ == Lie::kUnsupportedAtCreate) return CreateAnswer::Unsupported(kUnsupportedSentence);
     if (lie_ == Lie::kRefuseEverything) return CreateAnswer::Rejected(Reason::RANK_MISMATCH, "no");
+    if (level < refuse_below)
+      return CreateAnswer::Rejected(Reason::RANK_NOT_SUPPORTED, "too old a level for this");
     CreateAnswer a = reference_->Create(desc, level);
     if (lie_ == Lie::kWrongReason && !a.accepted()) a.reason = Reason::RANK_MISMATCH;
     return a;
@@ -100,6 +105,7 @@ inline Case SplitCase(std::string name = "t/split") {
                       TensorDesc::Packed(DataType::kUint8, {3})};
   d.output_tensors[1].strides = std::vector<uint32_t>{2};
   c.descriptor = d;
+  c.feature_level = FeatureLevel::k3_0;  // the lowest level for rank 1 (and UINT8)
   c.inputs = {U8({1, 2, 3, 4})};
   c.expected = {U8({1}), U8({2, 3, 4})};
   return c;

@@ -159,6 +159,7 @@ Case ChainedReverseCase() {
   Case c;
   c.name = "t/reverse-chain";
   c.file = "cases/t.yaml";
+  c.feature_level = FeatureLevel::k4_0;  // the lowest level for rank 2
   const TensorDesc matrix = TensorDesc::Packed(DataType::kUint8, {2, 3});
   c.descriptor =
       ReverseSubsequencesDesc{matrix, TensorDesc::Packed(DataType::kUint32, {1, 3}), matrix, 0};
@@ -258,29 +259,80 @@ TEST(RefuseOrRun, AWrongElementWithItsOwnLocationFails) {
   EXPECT_EQ(JudgeCase(no_expected, runs, kHighestFeatureLevel).verdict, Verdict::kPassed);
 }
 
-// Create is asked once per operator call (issue 8, point 5: it used to be
-// asked at the case's level and again at 6_4): a must-reject case at its own
-// level, anything else at the lower of the run's and the backend's level.
-TEST(Runner, CreateIsAskedOncePerCallAtTheDocumentedLevel) {
-  LyingBackend reference(Lie::kNone, FeatureLevel::k5_0);
+// Create is asked once per operator call and level (issue 8, point 5: it used
+// to be asked at the case's level and again at 6_4): a must-reject case at its
+// own level; anything else at the lower of the run's and the backend's level,
+// and a match case also at its own level when that is lower (issue 12), with
+// no second Execute.
+TEST(Runner, CreateIsAskedOncePerCallAtTheDocumentedLevels) {
+  using FL = FeatureLevel;
+  LyingBackend reference(Lie::kNone, FL::k5_0);
   Case reject = RejectCase();
-  reject.feature_level = FeatureLevel::k4_1;
-  for (FeatureLevel run : {kHighestFeatureLevel, FeatureLevel::k4_1}) {
+  reject.feature_level = FL::k4_1;
+  for (FL run : {kHighestFeatureLevel, FL::k4_1, FL::k3_0}) {
+    SCOPED_TRACE(std::string(FeatureLevelName(run)));
+    const FL run_at = std::min(run, FL::k5_0);
     CountingBackend match_counter(reference), reject_counter(reference), chain_counter(reference);
     EXPECT_EQ(JudgeCase(SplitCase(), match_counter, run).verdict, Verdict::kPassed);
-    EXPECT_EQ(match_counter.create_levels, std::vector<FeatureLevel>{std::min(run, FeatureLevel::k5_0)});
+    // SplitCase holds from 3_0: run at 3_0, that is its only level.
+    const std::vector<FL> split_levels =
+        run_at == FL::k3_0 ? std::vector<FL>{FL::k3_0} : std::vector<FL>{run_at, FL::k3_0};
+    EXPECT_EQ(match_counter.create_levels, split_levels);
     EXPECT_EQ(match_counter.executes, 1);
-    EXPECT_EQ(JudgeCase(reject, reject_counter, run).verdict, Verdict::kPassed);
-    EXPECT_EQ(reject_counter.create_levels, std::vector<FeatureLevel>{FeatureLevel::k4_1});
-    EXPECT_EQ(reject_counter.executes, 0);
-    EXPECT_EQ(JudgeCase(ChainedReverseCase(), chain_counter, run).verdict, Verdict::kPassed);
-    EXPECT_EQ(chain_counter.create_levels.size(), 2u);  // two calls
-    EXPECT_EQ(chain_counter.executes, 2);
+    if (run >= FL::k4_1) {
+      EXPECT_EQ(JudgeCase(reject, reject_counter, run).verdict, Verdict::kPassed);
+      EXPECT_EQ(reject_counter.create_levels, std::vector<FL>{FL::k4_1});
+      EXPECT_EQ(reject_counter.executes, 0);
+      // Two calls, each at the run's level, then each at the case's 4_0.
+      EXPECT_EQ(JudgeCase(ChainedReverseCase(), chain_counter, run).verdict, Verdict::kPassed);
+      EXPECT_EQ(chain_counter.create_levels, (std::vector<FL>{run_at, run_at, FL::k4_0, FL::k4_0}));
+      EXPECT_EQ(chain_counter.executes, 2);
+    }
   }
-  // A refuse_or_run case, refused or run, asks once too.
+  // A refuse_or_run case, refused or run, asks once: a refusal anywhere is allowed.
   CountingBackend aliased(reference);
   EXPECT_EQ(JudgeCase(AliasedSplitCase(), aliased, kHighestFeatureLevel).verdict, Verdict::kPassed);
   EXPECT_EQ(aliased.create_levels.size(), 1u);
+}
+
+// Issue 12: a backend that runs a case at the run's level but refuses it at
+// the case's own level, where the support table admits it, fails, and the
+// message names that level. Without the second Create it would pass: JOIN's
+// 3_0 ranks applied to SPLIT went unnoticed by the committed suite.
+TEST(Runner, ARefusalAtTheCasesOwnLevelFails) {
+  LyingBackend narrow_old_tables(Lie::kNone);
+  narrow_old_tables.refuse_below = FeatureLevel::k4_1;
+  const CaseResult r = JudgeCase(SplitCase(), narrow_old_tables, kHighestFeatureLevel);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_EQ(r.kind, Kind::kRefusedValid);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("refused at 3_0, where the support table admits it"),
+                               HasSubstr("RANK_NOT_SUPPORTED: too old a level for this")));
+  // The reproducer's level still reaches the refusal (the own level is always asked).
+  EXPECT_THAT(r.reproducer, HasSubstr("--feature-level 6_4"));
+  Case unspecified = SplitCase();
+  unspecified.expect = Expectation::kUnspecified;
+  unspecified.expected.clear();
+  EXPECT_EQ(JudgeCase(unspecified, narrow_old_tables, kHighestFeatureLevel).verdict,
+            Verdict::kFailed);
+  // Refusing only below the case's level is no failure.
+  narrow_old_tables.refuse_below = FeatureLevel::k3_0;
+  EXPECT_EQ(JudgeCase(SplitCase(), narrow_old_tables, kHighestFeatureLevel).verdict,
+            Verdict::kPassed);
+  // A chain names the call refused.
+  narrow_old_tables.refuse_below = FeatureLevel::k5_0;
+  const CaseResult chain = JudgeCase(ChainedReverseCase(), narrow_old_tables, kHighestFeatureLevel);
+  EXPECT_EQ(chain.verdict, Verdict::kFailed);
+  EXPECT_THAT(chain.message, HasSubstr("call 1 of the chain: refused at 4_0"));
+}
+
+// A wrong value at the run's level is reported as such, before any question
+// at the case's own level.
+TEST(Runner, AFailureAtTheRunsLevelComesFirst) {
+  LyingBackend both(Lie::kFlipOutputBit);
+  both.refuse_below = FeatureLevel::k4_1;
+  const CaseResult r = JudgeCase(SplitCase(), both, kHighestFeatureLevel);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_EQ(r.kind, Kind::kWrongValues);
 }
 
 // Issue 8, point 4: support that depends on the data is declared at execute;

@@ -282,6 +282,38 @@ Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
   return j;
 }
 
+// A match or unspecified case holds from its own feature_level up; run at a
+// higher level, it is also created at its own, so that the older rows of the
+// support tables are checked by acceptance, not only by must-reject cases. One
+// Create per call at that level, no Execute: the values were judged above.
+bool CreatesAtOwnLevelToo(const Case& c, FeatureLevel run_at) {
+  return c.feature_level < run_at &&
+         (c.expect == Expectation::kMatch || c.expect == Expectation::kUnspecified);
+}
+
+Judgement JudgeOwnLevel(const Case& c, Backend& backend, Judgement ran) {
+  const std::string level = LevelName(c.feature_level);
+  std::vector<const OperatorDesc*> calls = {&c.descriptor};
+  for (const ChainStep& step : c.then) calls.push_back(&step.descriptor);
+  for (size_t k = 0; k < calls.size(); ++k) {
+    const CreateAnswer a = backend.Create(*calls[k], c.feature_level);
+    const std::string call =
+        calls.size() > 1 ? "call " + std::to_string(k + 1) + " of the chain: " : "";
+    if (a.kind == CreateAnswer::Kind::kUnsupported) {
+      ran.message += (ran.message.empty() ? "" : "; ") + call + "not judged at " + level +
+                     ": " + NotImplemented(backend, a.message);
+    } else if (!a.accepted()) {
+      Judgement refused = Fail(Kind::kRefusedValid,
+                               call + "refused at " + level + ", where the support table admits it "
+                               "(the case's feature_level; it ran at a higher level): " +
+                               RefusalText(a));
+      refused.padding_bytes_written = ran.padding_bytes_written;
+      return refused;
+    }
+  }
+  return ran;
+}
+
 std::optional<std::string> LevelSkip(const Case& c, Backend& backend, FeatureLevel run_level) {
   if (c.feature_level > run_level)
     return "the case needs feature level " + LevelName(c.feature_level) + ", the run is at " +
@@ -298,10 +330,13 @@ Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool st
     if (c.expect == Expectation::kReject) return JudgeReject(c, backend);
     // Support only grows with the level, so a valid case holds at the
     // highest level both the run and the backend reach.
-    Judgement j = JudgeRun(c, backend, std::min(run_level, backend.MaxFeatureLevel()));
+    const FeatureLevel run_at = std::min(run_level, backend.MaxFeatureLevel());
+    Judgement j = JudgeRun(c, backend, run_at);
     if (strict_padding && j.verdict == Verdict::kPassed && j.padding_bytes_written > 0)
       j = {Verdict::kFailed, j.message + "; --strict-padding forbids it",
            j.padding_bytes_written, Kind::kPaddingWritten};
+    if (j.verdict == Verdict::kPassed && CreatesAtOwnLevelToo(c, run_at))
+      j = JudgeOwnLevel(c, backend, std::move(j));
     return j;
   } catch (const RunAborted&) {
     throw;

@@ -77,8 +77,11 @@ std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel lev
 CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel run_level);
 
 // One case on one backend, in this process: skipped, passed, failed or error
-// (no expected-failure list applied). Throws RunAborted when the backend
-// cannot go on.
+// (no expected-failure list applied). A must-reject case is created at its own
+// level; any other case is created and run at the lower of `run_level` and the
+// backend's maximum, and a match or unspecified case is also created (not run)
+// at its own level when that is lower: a refusal there fails it. Throws
+// RunAborted when the backend cannot go on.
 CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level,
                      bool strict_padding = false);
 
