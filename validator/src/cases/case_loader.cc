@@ -28,7 +28,7 @@ namespace {
 // rules, must not make the loader allocate the machine's memory. With the
 // YAML tree's own bound (kMaxYamlNodes) it keeps loading any case file under
 // 256 MiB; the committed files need at most a few MiB each.
-constexpr uint64_t kMaxFileTensorBytes = uint64_t(128) << 20;
+constexpr uint64_t kMaxFileTensorBytes = uint64_t(64) << 20;
 
 uint64_t SaturatingAdd(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 

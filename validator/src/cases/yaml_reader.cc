@@ -55,8 +55,8 @@ class DocumentChecker : public YAML::EventHandler {
   void OnDocumentStart(const YAML::Mark& mark) override {
     if (++documents_ > 1)
       FailAtMark(file_, mark,
-                 "a second YAML document (after '---'); a case file holds one document, whose "
-                 "cases would otherwise be dropped");
+                 "a second YAML document (after '---'); a case file holds one document, and "
+                 "the cases of any other would be dropped");
   }
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
@@ -150,6 +150,69 @@ class DocumentChecker : public YAML::EventHandler {
   std::unordered_map<YAML::anchor_t, uint64_t> weight_;  // closed anchors
 };
 
+// yaml-cpp's scanner reads a whole run of nested '[' / '{' (each a possible
+// simple key) before its parser reports the first one, at about 280 bytes per
+// level, so the pre-pass's depth limit comes too late. This lexical pass finds
+// the depth first, erring on the high side: it counts every opener, even in a
+// string or comment (which it may have mistaken for one), and a closer there
+// only down to the depth where the string began, so "]]]" in a string hides no
+// opener while "Tensors[0]" costs nothing. A string starts wherever YAML could
+// start one, at any token's start; only inside a plain scalar ("it's") not.
+// What a crafted file can still hide is bounded by kMaxCaseFileBytes.
+void CheckFlowDepth(const std::string& file, const std::string& text) {
+  enum class In { kToken, kPlain, kProperty, kDouble, kSingle, kComment } in = In::kToken;
+  int depth = 0;
+  int floor = 0;  // closers in a string or comment stop here
+  int line = 1;
+  size_t line_start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool quoted = in == In::kDouble || in == In::kSingle || in == In::kComment;
+    if (c == '[' || c == '{') {
+      if (++depth > kMaxYamlDepth)
+        FailFile(file, line, int(i - line_start) + 1, "yaml",
+                 "nested deeper than " + std::to_string(kMaxYamlDepth) + " levels");
+      if (!quoted) in = In::kToken;
+      continue;
+    }
+    if ((c == ']' || c == '}') && depth > (quoted ? floor : 0)) --depth;
+    if (c == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+    switch (in) {
+      case In::kDouble:
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;  // escaped
+        else if (c == '"') in = In::kToken;
+        break;
+      case In::kSingle:
+        if (c == '\'' && i + 1 < text.size() && text[i + 1] == '\'') ++i;  // '' is a quote
+        else if (c == '\'') in = In::kToken;
+        break;
+      case In::kComment:
+        if (c == '\n') in = In::kToken;
+        break;
+      case In::kToken:
+      case In::kPlain:
+      case In::kProperty: {
+        const bool space = c == ' ' || c == '\t' || c == '\r' || c == '\n';
+        if (c == '#' && (i == 0 || std::strchr(" \t\r\n", text[i - 1]))) {
+          in = In::kComment;
+          floor = depth;
+        } else if (std::strchr("]},:?-", c) || c == '\n' || (space && in == In::kProperty)) {
+          in = In::kToken;  // ends a plain scalar, or might (erring towards a token start)
+        } else if (in == In::kToken && (c == '"' || c == '\'')) {
+          in = c == '"' ? In::kDouble : In::kSingle;
+          floor = depth;
+        } else if (in == In::kToken && !space) {
+          in = (c == '&' || c == '!' || c == '*') ? In::kProperty : In::kPlain;
+        }
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void FailFile(const std::string& file, int line, int column, std::string_view field,
@@ -190,6 +253,7 @@ std::string ReadCaseFileText(const std::string& file) {
 
 YAML::Node ParseOneDocument(const std::string& file, const std::string& text) {
   try {
+    CheckFlowDepth(file, text);
     std::istringstream stream(text);
     YAML::Parser parser(stream);
     DocumentChecker checker(file);

@@ -13,10 +13,10 @@
 
 namespace dmlconf::validator {
 
-// About 80 times the largest committed case file (414 KB). Below this the
-// node count (kMaxYamlNodes) is what stops a file of many small elements, with
-// the position where it passes the limit.
-inline constexpr uint64_t kMaxCaseFileBytes = uint64_t(32) << 20;
+// Ten times the largest committed case file (414 KB). It also bounds what
+// yaml-cpp's scanner queues for deeply nested flow collections (about 280
+// bytes per level) that the lexical depth check below cannot see.
+inline constexpr uint64_t kMaxCaseFileBytes = uint64_t(4) << 20;
 // Nodes of one file, every alias counted as the nodes it stands for: about 4
 // times the largest committed file (67,000). yaml-cpp keeps about 450 bytes per
 // node, so the tree stays near 120 MiB; larger data is written as a fill rule.
