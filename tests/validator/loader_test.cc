@@ -409,6 +409,19 @@ TEST_F(LoaderTest, TheCasesOfOneFileShareOneMemoryBudget) {
                                    HasSubstr("more than the 64 MiB"), HasSubstr("split the file")));
 }
 
+// ---- item 9: numbers read alike in every float type --------------------------
+
+TEST_F(LoaderTest, NumberSpellingErrorsNameTheElement) {
+  const std::string f16 = Edit("UINT8, Sizes: [4]}", "FLOAT16, Sizes: [4]}");
+  EXPECT_THAT(ErrorOf(Edit("UINT8, Sizes: [4]}", "FLOAT16, Sizes: [4]}").replace(
+                  f16.find("[1, 2, 3, 4]"), 12, "[1, 1e40, 3, 4]")),
+              AllOf(HasSubstr(At(12)), HasSubstr("cases[0].inputs.InputTensor[1]"),
+                    HasSubstr("'1e40' is out of range for FLOAT16")));
+  EXPECT_THAT(ErrorOf(Edit("UINT8, Sizes: [4]}", "FLOAT32, Sizes: [4]}").replace(
+                  f16.find("[1, 2, 3, 4]"), 12, "[1, -.nan, 3, 4]")),
+              AllOf(HasSubstr("cases[0].inputs.InputTensor[1]"), HasSubstr("0xffc00000")));
+}
+
 // ---- item 10: every error names a field -------------------------------------
 
 TEST_F(LoaderTest, TopLevelErrorsNameAField) {

@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "dmlconf/reports/report_diff.h"
+#include "terminal_text.h"
 
 namespace dmlconf::cli {
 namespace {
@@ -41,11 +42,11 @@ void PrintSection(const ReportDiff& diff, Change change) {
               << changes.size() << "):\n";
     for (const CaseChange* c : changes) {
       const CaseResult& r = c->now ? *c->now : *c->base;
-      std::cout << "    " << r.name << " [" << r.backend << "] "
+      std::cout << "    " << Printable(r.name) << " [" << Printable(r.backend) << "] "
                 << (c->base ? VerdictName(c->base->verdict) : std::string_view("absent")) << " -> "
                 << (c->now ? VerdictName(c->now->verdict) : std::string_view("absent"));
       if (c->now && !c->now->message.empty() && c->now->verdict != Verdict::kPassed)
-        std::cout << ": " << FirstLine(c->now->message);
+        std::cout << ": " << Printable(FirstLine(QuotedMessage(c->now->message)));
       std::cout << "\n";
     }
   }

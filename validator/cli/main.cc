@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "generator_commands.h"
+#include "terminal_text.h"
 
 namespace dmlconf::cli {
 namespace {
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? kExitOk : kExitUsage;  // --help is not an error
   } catch (const std::exception& e) {
-    std::cerr << "dmlconf: " << e.what() << "\n";
+    std::cerr << "dmlconf: " << Printable(e.what()) << "\n";
     return kExitUsage;
   }
   return kExitOk;

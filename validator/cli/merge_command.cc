@@ -5,6 +5,8 @@
 
 #include "commands.h"
 #include "dmlconf/reports/report_diff.h"
+#include "report_dir.h"
+#include "terminal_text.h"
 
 namespace dmlconf::cli {
 namespace {
@@ -15,7 +17,7 @@ struct MergeArgs {
 };
 
 [[noreturn]] void Fail(const std::string& message) {
-  std::cerr << "dmlconf merge: " << message << "\n";
+  std::cerr << "dmlconf merge: " << Printable(message) << "\n";
   Exit(kExitUsage);
 }
 
@@ -29,18 +31,13 @@ void Merge(const MergeArgs& args) {
     Fail(e.what());
   }
   try {
-    const std::filesystem::path dir = args.report_dir;
-    std::filesystem::create_directories(dir);
-    WriteJsonReport(merged, dir / "report.json");
-    WriteJunitReport(merged, dir / "junit.xml");
-    WriteMarkdownReport(merged, dir / "report.md");
-    WriteHtmlReport(merged, dir / "report.html");
+    WriteReportSet(merged, args.report_dir);  // its output: no report, exit 2
   } catch (const std::exception& e) {
-    Fail(std::string("cannot write the reports: ") + e.what());
+    Fail(e.what());
   }
   std::cout << "merged " << shards.size() << " shard reports into " << args.report_dir << "\n";
   for (const ConformanceClaim& c : Claims(merged))
-    std::cout << "claim " << c.backend << ": " << c.reason << "\n";
+    std::cout << "claim " << Printable(c.backend) << ": " << Printable(c.reason) << "\n";
   if (!merged.JudgedAnything()) {
     std::cout << "nothing judged: every shard's cases were skipped or there were none (exit "
                  "code 3)\n"

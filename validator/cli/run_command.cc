@@ -10,11 +10,19 @@
 #include <optional>
 #include <tuple>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include "backends/backend_registry.h"
 #include "dmlconf/blocked.h"
 #include "case_paths.h"
 #include "dmlconf/reports/report_diff.h"
 #include "progress.h"
+#include "report_dir.h"
+#include "terminal_text.h"
 #include "dmlconf/validator/external_backends.h"
 #include "run/runner.h"
 
@@ -26,6 +34,8 @@ struct RunArgs {
   std::vector<std::string> backends;
   std::string feature_level;
   std::vector<std::string> filters, excludes;
+  std::vector<std::string> cases;  // --case: exact names
+  bool xfail_given = false;        // --xfail "" is an error, not "no list"
   std::string shard, xfail, report_dir, profile, claim, baseline;
   std::vector<std::string> expect;
   bool verbose = false;
@@ -37,8 +47,39 @@ struct RunArgs {
 };
 
 [[noreturn]] void Usage(const std::string& message) {
-  std::cerr << "dmlconf run: " << message << "\n";
+  std::cerr << "dmlconf run: " << Printable(message) << "\n";
   Exit(kExitUsage);
+}
+
+// A file option's path must name a readable regular file: a folder opens without
+// error and reads as empty (an expected-failure list with no entries), and a FIFO
+// would block the run before it starts.
+void RequireReadableFile(const std::string& option, const std::string& path) {
+  if (path.empty()) Usage(option + " wants a file, got an empty path");
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) Usage(option + " " + path + ": " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) Usage(option + " " + path + ": is a folder, not a file");
+  if (!S_ISREG(st.st_mode)) Usage(option + " " + path + ": is not a regular file");
+  if (access(path.c_str(), R_OK) != 0) Usage(option + " " + path + ": " + std::strerror(errno));
+}
+
+// A glob that matches exactly `name`: fnmatch (flags 0) reads a backslash as "the
+// next character is itself".
+std::string GlobLiteral(const std::string& name) {
+  std::string glob;
+  for (char ch : name) {
+    if (ch != '\0' && std::strchr("*?[]\\", ch)) glob += '\\';
+    glob += ch;
+  }
+  return glob;
+}
+
+// "build/dmlconf run FILE --case=NAME --backend B --feature-level L": this case and no
+// other, each argument one shell word whatever the name holds (spaces, quotes, '[',
+// '(', control characters), and safe to print.
+std::string ExactReproducer(const CaseResult& r, std::string_view level) {
+  return "build/dmlconf run " + ShellWord(r.file) + " --case=" + ShellWord(r.name) +
+         " --backend " + ShellWord(r.backend) + " --feature-level " + std::string(level);
 }
 
 // --profile directml (every case) or values (no must-reject case: a backend
@@ -75,7 +116,8 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
     if (!shard) Usage("--shard wants I/N with 0 <= I < N, got '" + args.shard + "'");
     options.shard = *shard;
   }
-  if (!args.xfail.empty()) {
+  if (args.xfail_given) {
+    RequireReadableFile("--xfail", args.xfail);
     try {
       options.xfail = validator::XfailList::Load(args.xfail);
     } catch (const std::exception& e) {
@@ -84,6 +126,7 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
   }
   options.expectations = Expectations(args);
   options.filters = args.filters;
+  for (const std::string& name : args.cases) options.filters.push_back(GlobLiteral(name));
   options.excludes = args.excludes;
   options.isolate = args.isolate;
   options.strict_padding = args.strict_padding;
@@ -106,17 +149,21 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
   return backends;
 }
 
-void PrintResult(const CaseResult& r, bool verbose) {
+// Names, paths and messages come from case files and backends: printed through
+// Printable, and a message no longer than a report quotes it.
+void PrintResult(const CaseResult& r, std::string_view level, bool verbose) {
   const bool fails = VerdictFailsRun(r.verdict);
   if (!fails && !verbose) return;
-  std::cout << std::left << std::setw(7) << VerdictName(r.verdict) << " " << r.name << " ["
-            << r.backend << "]";
+  std::cout << std::left << std::setw(7) << VerdictName(r.verdict) << " " << Printable(r.name)
+            << " [" << Printable(r.backend) << "]";
   if (r.message.empty()) {
     std::cout << "\n";
     return;
   }
-  std::cout << " (" << r.file << ":" << r.line << ")\n  " << r.message << "\n";
-  if (fails || r.verdict == Verdict::kExpectedFailure) std::cout << "  reproduce: " << r.reproducer << "\n";
+  std::cout << " (" << Printable(r.file) << ":" << r.line << ")\n  "
+            << Printable(QuotedMessage(r.message), true) << "\n";
+  if (fails || r.verdict == Verdict::kExpectedFailure)
+    std::cout << "  reproduce: " << ExactReproducer(r, level) << "\n";
 }
 
 // A table of verdict counts per backend and operator.
@@ -127,13 +174,14 @@ void PrintCounts(const std::vector<CaseResult>& results) {
   for (const CaseResult& r : results) {
     ++counts[{r.backend, r.op}][r.verdict];
     padding[{r.backend, r.op}] += r.padding_bytes_written > 0;
-    width = std::max(width, r.backend.size() + 2);
+    width = std::max(width, Printable(r.backend).size() + 2);
   }
   std::cout << "\n" << std::left << std::setw(int(width)) << "backend" << std::setw(22) << "operator";
   for (Verdict v : kAllVerdicts) std::cout << std::right << std::setw(8) << VerdictName(v);
   std::cout << std::setw(9) << "padding" << "\n";
   for (const auto& [key, by_verdict] : counts) {
-    std::cout << std::left << std::setw(int(width)) << key.first << std::setw(22) << key.second;
+    std::cout << std::left << std::setw(int(width)) << Printable(key.first) << std::setw(22)
+              << Printable(key.second);
     for (Verdict v : kAllVerdicts) {
       const auto it = by_verdict.find(v);
       std::cout << std::right << std::setw(8) << (it == by_verdict.end() ? 0 : it->second);
@@ -151,17 +199,18 @@ void PrintKinds(const std::vector<CaseResult>& results) {
     if (r.kind != Kind::kNone) ++counts[{r.backend, r.op, r.kind}];
   if (counts.empty()) return;
   size_t width = 16;  // as the verdict table: long backend names widen the column
-  for (const auto& [key, n] : counts) width = std::max(width, std::get<0>(key).size() + 2);
+  for (const auto& [key, n] : counts)
+    width = std::max(width, Printable(std::get<0>(key)).size() + 2);
   std::cout << "\nkinds:\n";
   for (const auto& [key, n] : counts)
-    std::cout << "  " << std::left << std::setw(int(width)) << std::get<0>(key) << std::setw(22)
-              << std::get<1>(key) << std::setw(20) << KindName(std::get<2>(key)) << std::right
+    std::cout << "  " << std::left << std::setw(int(width)) << Printable(std::get<0>(key))
+              << std::setw(22) << Printable(std::get<1>(key)) << std::setw(20) << KindName(std::get<2>(key)) << std::right
               << std::setw(6) << n << "\n";
 }
 
 void PrintClaims(const RunReport& report) {
   for (const ConformanceClaim& c : Claims(report))
-    std::cout << "claim " << c.backend << ": " << c.reason << "\n";
+    std::cout << "claim " << Printable(c.backend) << ": " << Printable(c.reason) << "\n";
 }
 
 // --claim X_Y: every backend must conform at X_Y or above.
@@ -169,8 +218,8 @@ bool ClaimFails(const RunReport& report, const std::string& level) {
   bool fails = false;
   for (const ConformanceClaim& c : Claims(report))
     if (!ClaimHolds(c, level)) {
-      std::cout << "claim " << level << " does not hold on " << c.backend << ": " << c.reason
-                << "\n";
+      std::cout << "claim " << level << " does not hold on " << Printable(c.backend) << ": "
+                << Printable(c.reason) << "\n";
       fails = true;
     }
   return fails;
@@ -181,7 +230,7 @@ int PrintRegressions(const RunReport& base, const RunReport& report) {
   const ReportDiff diff = DiffReports(base, report);
   for (const CaseChange& c : diff.changes) {
     if (c.change != Change::kNewlyFailing) continue;
-    std::cout << "regression  " << c.now->name << " [" << c.now->backend << "] "
+    std::cout << "regression  " << Printable(c.now->name) << " [" << Printable(c.now->backend) << "] "
               << KindName(c.now->kind) << " (was "
               << (c.base ? VerdictName(c.base->verdict) : std::string_view("absent")) << ")\n";
   }
@@ -201,16 +250,33 @@ std::string UtcNow() {
   return text;
 }
 
-void WriteReports(const RunReport& report, const std::filesystem::path& dir) {
+// After the summary line, so that a report that cannot be written loses neither the
+// line nor the run's verdict: the exit code becomes 2 only when the run had passed
+// (0); a failed run keeps 1 and a run that judged nothing keeps 3.
+int WriteReports(const RunReport& report, const std::filesystem::path& dir, int verdict_code) {
   try {
-    std::filesystem::create_directories(dir);
-    WriteJsonReport(report, dir / "report.json");
-    WriteJunitReport(report, dir / "junit.xml");
-    WriteMarkdownReport(report, dir / "report.md");
-    WriteHtmlReport(report, dir / "report.html");
+    WriteReportSet(report, dir);
+    return verdict_code;
   } catch (const std::exception& e) {
-    std::cerr << "dmlconf run: cannot write the reports: " << e.what() << "\n";
-    Exit(kExitUsage);
+    const int code = verdict_code == kExitOk ? kExitUsage : verdict_code;
+    std::cout.flush();
+    std::cerr << "dmlconf run: the reports were not written: " << Printable(e.what())
+              << " (exit code " << code
+              << (code == verdict_code ? ", the run's own verdict" : ": the run itself passed") << ")\n";
+    return code;
+  }
+}
+
+// Every --case must name a loaded case: a reproducer whose case was renamed or
+// removed must say so, not run nothing.
+void RequireKnownCases(const std::vector<std::string>& names,
+                       const std::vector<validator::Case>& cases) {
+  for (const std::string& name : names) {
+    const bool known = std::any_of(cases.begin(), cases.end(),
+                                   [&](const validator::Case& c) { return c.name == name; });
+    if (!known)
+      Usage("--case " + ShellWord(name) + ": no case of that name among the " +
+            std::to_string(cases.size()) + " cases loaded");
   }
 }
 
@@ -226,7 +292,7 @@ std::vector<std::string> BackendNames(const RunArgs& args) {
 // The closing line, always the summary first, and the exit code: nothing
 // judged (3) before anything else, then the baseline's regressions or, without
 // one, any failure; a --claim that does not hold fails too.
-void Conclude(const RunArgs& args, const RunReport& report, const std::optional<RunReport>& base) {
+int Conclude(const RunArgs& args, const RunReport& report, const std::optional<RunReport>& base) {
   if (!report.JudgedAnything()) {
     // Its own line: the summary stays the last line, as log scrapers expect.
     std::cout << "nothing judged: "
@@ -235,7 +301,7 @@ void Conclude(const RunArgs& args, const RunReport& report, const std::optional<
                                          : "every case was skipped")
               << " (exit code 3)\n"
               << report.SummaryLine() << std::endl;
-    Exit(kExitNothingJudged);
+    return kExitNothingJudged;
   }
   PrintClaims(report);
   const bool claim_fails = !args.claim.empty() && ClaimFails(report, args.claim);
@@ -252,7 +318,7 @@ void Conclude(const RunArgs& args, const RunReport& report, const std::optional<
   if (!args.claim.empty())
     tail += claim_fails ? "; claim " + args.claim + " does not hold" : "; claim " + args.claim + " holds";
   std::cout << report.SummaryLine() << tail << std::endl;
-  if (failed || claim_fails) Exit(kExitFailed);
+  return failed || claim_fails ? kExitFailed : kExitOk;
 }
 
 void Run(const RunArgs& args) {
@@ -263,7 +329,13 @@ void Run(const RunArgs& args) {
   blocked::SetThreadCount(args.threads);
   const std::vector<std::filesystem::path> paths = CasePaths(args.paths);
   const std::vector<validator::Case> cases = LoadOrExit(paths);
+  RequireKnownCases(args.cases, cases);
   const std::vector<std::string> names = BackendNames(args);
+  for (const std::string& name : names)
+    if (args.timeout > 0 && !args.isolate && !validator::HonoursTimeout(name))
+      Usage("--timeout: backend '" + name + "' runs inside dmlconf, where a case can only be "
+            "timed out in a child process: add --isolate (exec:, serve:, plugin: and directml "
+            "time each request themselves)");
   const std::vector<std::unique_ptr<Backend>> backends = MakeBackends(names, args.timeout);
   std::vector<Backend*> raw;
   for (const auto& b : backends) raw.push_back(b.get());
@@ -291,6 +363,7 @@ void Run(const RunArgs& args) {
   }
   std::optional<RunReport> base;  // read first: a bad path must not cost a long run
   if (!args.baseline.empty()) {
+    RequireReadableFile("--baseline", args.baseline);
     try {
       base = ReadJsonReport(args.baseline);
     } catch (const std::exception& e) {
@@ -301,20 +374,24 @@ void Run(const RunArgs& args) {
   try {
     report.results = validator::RunCases(cases, raw, options, [&](const CaseResult& r) {
       if (VerdictFailsRun(r.verdict) || args.verbose) progress.Clear();
-      PrintResult(r, args.verbose);
+      PrintResult(r, report.feature_level, args.verbose);
       progress.Count(VerdictFailsRun(r.verdict));
     });
     progress.Finish();
   } catch (const RunAborted& e) {
     progress.Finish();
     std::cout.flush();
-    std::cerr << "dmlconf run: stopped: " << e.what() << "\n";
+    std::cerr << "dmlconf run: stopped: " << Printable(e.what()) << "\n";
     Exit(kExitUsage);
   }
   PrintCounts(report.results);
   PrintKinds(report.results);
-  if (!args.report_dir.empty()) WriteReports(report, args.report_dir);
-  Conclude(args, report, base);
+  // The runner's reproducer selects by glob; the reports carry the exact one the
+  // console printed.
+  for (CaseResult& r : report.results) r.reproducer = ExactReproducer(r, report.feature_level);
+  int code = Conclude(args, report, base);
+  if (!args.report_dir.empty()) code = WriteReports(report, args.report_dir, code);
+  if (code != kExitOk) Exit(code);
 }
 
 }  // namespace
@@ -334,6 +411,9 @@ void AddRunCommand(CLI::App& app) {
                   "Threads the blocked kernels may use (default 0: the machine's cores)");
   cmd->add_option("--feature-level", args->feature_level, "The run's level, X_Y (default 6_4)");
   cmd->add_option("--filter", args->filters, "Only cases whose name matches this glob (repeatable)");
+  cmd->add_option("--case", args->cases,
+                  "Only the case of exactly this name, no glob (repeatable; with --filter, a "
+                  "case matching either runs); exit 2 when no loaded case has the name");
   cmd->add_option("--exclude", args->excludes, "Leave out cases whose name matches (repeatable)");
   cmd->add_option("--profile", args->profile,
                   "directml (default: every case) or values (only cases that run: match, "
@@ -341,7 +421,8 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--expect", args->expect,
                   "Only cases expecting this (match, reject, unspecified, refuse_or_run); repeatable");
   cmd->add_option("--shard", args->shard, "Run only shard I of N (0-based), as I/N");
-  cmd->add_option("--xfail", args->xfail, "Expected-failure list: [BACKEND:]GLOB per line");
+  CLI::Option* xfail = cmd->add_option("--xfail", args->xfail,
+                                       "Expected-failure list: [BACKEND:]GLOB per line");
   cmd->add_option("--report-dir", args->report_dir,
                   "Write report.json, junit.xml, report.md and report.html here");
   cmd->add_flag("--verbose", args->verbose, "Print every result, not only failures");
@@ -358,7 +439,10 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--strict-padding", args->strict_padding,
                 "Fail a backend that writes output padding bytes inside TotalTensorSizeInBytes; "
                 "DirectML allows it (contract point P1), so by default it is only counted");
-  cmd->callback([args] { Run(*args); });
+  cmd->callback([args, xfail] {
+    args->xfail_given = xfail->count() > 0;
+    Run(*args);
+  });
 }
 
 }  // namespace dmlconf::cli

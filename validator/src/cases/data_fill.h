@@ -27,10 +27,11 @@ struct FillError {
 };
 
 // Element i is start + i*step: integers wrap modulo 2^bits (start and step
-// must be integers), floats are computed in double and rounded to the type.
+// must be integers), floats are computed in double and rounded to the type
+// (an element that rounds to infinity, or from non-zero to zero, is an error).
 std::vector<std::byte> FillIota(DataType type, uint64_t count, std::string_view start,
                                 std::string_view step);
-// Every element is `value`, read as ParseElement reads it.
+// Every element is `value`, read as ParseCaseElement (number_text.h) reads it.
 std::vector<std::byte> FillConstant(DataType type, uint64_t count, std::string_view value);
 // Element i's bits are the low bits of SplitMix64(seed + i).
 std::vector<std::byte> FillRandom(DataType type, uint64_t count, uint64_t seed);

@@ -1,0 +1,148 @@
+#!/bin/bash
+# Issue 12 (items 8 and 10) through the real binary, one scenario per call:
+#   failure_cli.sh DMLCONF SOURCE_DIR WORK_DIR SCENARIO
+# Prints "ok: SCENARIO" last when every check holds; any mismatch prints what was
+# expected and exits 1. bash, not sh: the reproducers of names holding control
+# characters are $'...' words.
+set -u
+dmlconf=$1 src=$2 work=$3 scenario=$4
+fixtures=$src/tests/cli/fixtures
+odd=$fixtures/odd_names.yaml
+wrong=$fixtures/wrong_expected.yaml
+join=$src/cases/spec/join.yaml
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+
+fail() { echo "FAIL: $*"; exit 1; }
+# run COMMAND...: stdout and stderr into out.txt, the exit code into $rc.
+run() { "$@" >out.txt 2>&1; rc=$?; }
+# expect RC REGEX COMMAND...: runs COMMAND, checks its exit code and that a line of
+# its output matches REGEX (grep -E).
+expect() {
+  local want=$1 regex=$2
+  shift 2
+  run "$@"
+  [ "$rc" = "$want" ] || { cat out.txt; fail "exit $rc, wanted $want: $*"; }
+  grep -Eq -- "$regex" out.txt || { cat out.txt; fail "no line matches '$regex': $*"; }
+}
+# The names of the failed results in out.txt, one per line.
+failed_names() { sed -n 's/^failed  \(.*\) \[[^]]*\] (.*$/\1/p' out.txt; }
+# No byte a terminal acts on (C0 other than tab and newline, DEL) in FILE.
+no_controls() { ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$1"; }
+# Same bytes in every report of two folders.
+same_set() {
+  for f in report.json junit.xml report.md report.html; do
+    cmp -s "$1/$f" "$2/$f" || fail "$2/$f differs from $1/$f"
+  done
+}
+
+case $scenario in
+  exact-case)
+    # Item 8: --case is an exact name. 'x/[abc]' is not a glob class, 'x/star*' does
+    # not take x/starry, and '(' is an ordinary character.
+    for name in 'x/[abc]' 'x/star*' 'x/p(1)' "x/it's a [case] (1)" 'x/back\slash?'; do
+      expect 1 '^0 passed, 1 failed, 0 skipped$' "$dmlconf" run "$odd" --case "$name"
+      [ "$(failed_names)" = "$name" ] || fail "--case '$name' ran: $(failed_names)"
+    done
+    # A name no loaded case has: exit 2, naming it, not "nothing judged".
+    expect 2 "^dmlconf run: --case 'x/\[ab\]': no case of that name among the 10 cases loaded$" \
+      "$dmlconf" run "$odd" --case 'x/[ab]'
+    # Every reproducer a failing run prints reruns its own case and no other, and the
+    # reports carry the same --case= line.
+    run "$dmlconf" run "$odd" --report-dir reports
+    [ "$rc" = 1 ] || fail "the full run exited $rc"
+    grep '^  reproduce: ' out.txt | sed 's/^  reproduce: //' >reproducers.txt
+    failed_names >names.txt
+    [ "$(wc -l <reproducers.txt)" = 10 ] || fail "$(wc -l <reproducers.txt) reproducers, wanted 10"
+    i=0
+    while IFS= read -r line; do
+      i=$((i + 1))
+      want=$(sed -n "${i}p" names.txt)
+      grep -qF -- "\"reproducer\": \"$(printf '%s' "$line" | sed 's/\\/\\\\/g; s/"/\\"/g')\"" \
+        reports/report.json || fail "report.json lacks the reproducer $line"
+      run bash -c "${line/#build\/dmlconf/\"\$0\"}" "$dmlconf"
+      grep -q '^0 passed, 1 failed, 0 skipped$' out.txt || fail "$line ran: $(tail -n 1 out.txt)"
+      [ "$(failed_names)" = "$want" ] || fail "$line ran $(failed_names), not $want"
+    done <reproducers.txt
+    ;;
+  escapes)
+    # Item 10: escape sequences in case names, backend names and messages reach the
+    # terminal as \xNN. The case name holds ESC and BEL; the backend's program path
+    # holds ESC, so its name does too.
+    run "$dmlconf" run "$odd"
+    no_controls out.txt || fail "raw control characters in the run's output"
+    grep -qF 'failed  x/esc\x1B[31mred\x1B]0;title\x07 [reference]' out.txt ||
+      fail "the name is not shown with \\xNN"
+    grep -qF "case 'x/esc\\x1B[31mred" out.txt || fail "the message is not shown with \\xNN"
+    run "$dmlconf" list "$odd"
+    no_controls out.txt || fail "raw control characters in list's output"
+    program="$work/nothing"$'\e[2J'".sh"
+    cp "$fixtures/exec_writes_nothing.sh" "$program"
+    run "$dmlconf" run "$join" --backend "exec:sh $program"
+    [ "$rc" = 1 ] || fail "the exec: run exited $rc"
+    no_controls out.txt || fail "raw control characters with an exec: backend"
+    grep -qF 'nothing\x1B[2J.sh]' out.txt || fail "the backend name is not shown with \\xNN"
+    expect 2 "unknown backend 'no\\\\x1B\]0;x\\\\x07such'" "$dmlconf" run "$join" \
+      --backend $'no\e]0;x\asuch'
+    no_controls out.txt || fail "raw control characters in a usage error"
+    ;;
+  report-set-interrupted)
+    # Item 10: a run killed while writing its reports leaves the old complete set. The
+    # file size limit lets report.json through and stops a later report part way, with
+    # SIGXFSZ, which ends the process as a crash would.
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir old
+    cp -r old reports
+    run "$dmlconf" run "$wrong" --report-dir sizes
+    json=$(stat -c %s sizes/report.json)
+    largest=$(stat -c %s sizes/junit.xml sizes/report.md sizes/report.html | sort -n | tail -n 1)
+    limit=$(((json + 1023) / 1024))  # ulimit -f counts KiB
+    [ $((limit * 1024)) -lt "$largest" ] || fail "no size limit passes report.json only"
+    (ulimit -f "$limit" && exec "$dmlconf" run "$wrong" --report-dir reports) >out.txt 2>&1
+    rc=$?
+    [ "$rc" = $((128 + 25)) ] || fail "the writer was not stopped by SIGXFSZ (exit $rc)"
+    same_set old reports
+    [ "$(ls reports | wc -l)" = 4 ] || fail "reports/ holds $(ls reports)"
+    ;;
+  report-write-fails)
+    # Item 10: a report that cannot be written keeps the summary line and the run's
+    # verdict. With SIGXFSZ ignored, the write fails with EFBIG instead.
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir old
+    cp -r old reports
+    # The limit on dmlconf alone: its output goes through a pipe to a file cat writes.
+    limited() { (trap '' XFSZ && ulimit -f 1 && exec "$@") 2>&1 | cat; return "${PIPESTATUS[0]}"; }
+    expect 2 '^4 passed, 0 failed, 0 skipped$' limited "$dmlconf" run "$join" --report-dir reports
+    grep -q '^dmlconf run: the reports were not written: .*(exit code 2: the run itself passed)$' \
+      out.txt || fail "no line says why the passing run exits 2"
+    expect 1 '^0 passed, 1 failed, 0 skipped$' limited "$dmlconf" run "$wrong" --report-dir reports
+    grep -q "^dmlconf run: the reports were not written: .*(exit code 1, the run's own verdict)$" \
+      out.txt || fail "no line says the failing run keeps exit 1"
+    expect 3 '^0 passed, 0 failed, 0 skipped$' limited "$dmlconf" run "$join" --filter none \
+      --report-dir reports
+    same_set old reports
+    ls -d reports.tmp-* 2>/dev/null && fail "a temporary folder was left behind"
+    # A --report-dir that is a file: the same rule.
+    touch afile
+    expect 2 '^dmlconf run: the reports were not written: cannot write the reports to .*/afile: it exists and is not a folder \(exit code 2' \
+      "$dmlconf" run "$join" --report-dir afile
+    grep -q '^4 passed, 0 failed, 0 skipped$' out.txt || fail "the summary line is missing"
+    ;;
+  report-set-replaces)
+    # The new set replaces the old whole; files that are not reports stay (a README
+    # beside them), and a folder made for the reports gets the umask's mode, not 0700.
+    umask 022
+    expect 1 '1 failed' "$dmlconf" run "$wrong" --report-dir reports
+    [ "$(stat -c %a reports)" = 755 ] || fail "reports/ has mode $(stat -c %a reports)"
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir reports/
+    grep -q '"passed": 4' reports/report.json || fail "report.json is not the new run's"
+    grep -q 'cli/wrong-expected' reports/report.html && fail "report.html is the old run's"
+    echo keep >reports/README.md
+    expect 1 '1 failed' "$dmlconf" run "$wrong" --report-dir reports
+    [ "$(cat reports/README.md)" = keep ] || fail "README.md beside the reports was lost"
+    grep -q 'cli/wrong-expected' reports/report.md || fail "report.md is not the new run's"
+    [ "$(ls reports | wc -l)" = 5 ] || fail "reports/ holds $(ls reports)"
+    ls -d reports.tmp-* 2>/dev/null && fail "a temporary folder was left behind"
+    ;;
+  *)
+    fail "unknown scenario $scenario"
+    ;;
+esac
+echo "ok: $scenario"
