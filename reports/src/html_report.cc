@@ -195,7 +195,8 @@ std::string CaseRow(const CaseResult& result) {
   html += "<td class=\"main\"><div class=\"case\">" + Esc(result.name) +
           "</div><div class=\"loc\">" + Esc(result.file + ":" + std::to_string(result.line)) +
           " &middot; expect " + Esc(result.expect) + "</div>";
-  if (!result.message.empty()) html += "<pre class=\"msg\">" + Esc(QuotedMessage(result.message)) + "</pre>";
+  if (!result.message.empty())
+    html += "<pre class=\"msg\">" + Esc(QuotedMessage(result.message)) + "</pre>";
   if (!result.reproducer.empty() && result.verdict != Verdict::kPassed &&
       result.verdict != Verdict::kSkipped) {
     html += "<pre class=\"repro\">" + Esc(result.reproducer) + "</pre>";
@@ -326,8 +327,8 @@ std::string KindGroups(const RunReport& report) {
             (key.second.empty() ? "" : " &middot; <code>" + Esc(key.second) + "</code>") + ": " +
             std::to_string(results.size()) + " results</summary><div class=\"case\">" +
             Esc(example.name) + " [" + Esc(example.backend) + "]</div><pre class=\"msg\">" +
-            Esc(QuotedMessage(example.message)) + "</pre><pre class=\"repro\">" + Esc(example.reproducer) +
-            "</pre></details>\n";
+            Esc(QuotedMessage(example.message)) + "</pre><pre class=\"repro\">" +
+            Esc(example.reproducer) + "</pre></details>\n";
   }
   return html + "</div>\n";
 }

@@ -66,7 +66,8 @@ std::string TestCase(const std::string& suite, const CaseResult& result) {
   std::string outcome = Outcome(result);
   // A pass that wrote output padding (P1, allowed) says so where CI shows output.
   if (outcome.empty() && result.padding_bytes_written > 0)
-    outcome = "      <system-out>" + EscapeMarkup(QuotedMessage(result.message)) + "</system-out>\n";
+    outcome =
+        "      <system-out>" + EscapeMarkup(QuotedMessage(result.message)) + "</system-out>\n";
   if (outcome.empty()) return xml + "/>\n";
   return xml + ">\n" + outcome + "    </testcase>\n";
 }

@@ -223,7 +223,8 @@ std::string Skipped(const RunReport& report) {
   int count = 0;
   for (const CaseResult& result : report.results) {
     if (result.verdict != Verdict::kSkipped) continue;
-    const std::string reason = result.message.empty() ? "(no reason given)" : QuotedMessage(result.message);
+    const std::string reason =
+        result.message.empty() ? "(no reason given)" : QuotedMessage(result.message);
     ++by_reason[reason][result.op];
     ++count;
   }

@@ -24,8 +24,8 @@ TEST(QuotedMessage, KeepsAMessageThatFits) {
 TEST(QuotedMessage, CutsALongMessageAndSaysHowMuch) {
   const std::string big(kMaxQuotedMessageBytes + 1000, 'x');
   const std::string quoted = QuotedMessage(big);
-  EXPECT_EQ(quoted.rfind(std::string(kMaxQuotedMessageBytes, 'x') + "\n[... 1000 more bytes cut", 0),
-            0u);
+  EXPECT_EQ(
+      quoted.rfind(std::string(kMaxQuotedMessageBytes, 'x') + "\n[... 1000 more bytes cut", 0), 0u);
   EXPECT_LT(quoted.size(), kMaxQuotedMessageBytes + 100);
 }
 

@@ -27,8 +27,8 @@ void ListCases(const std::vector<std::string>& given) {
     const CaseResult r = validator::DescribeCase(c, "", c.feature_level);
     std::vector<std::string> ranks;
     for (uint32_t rank : r.ranks) ranks.push_back(std::to_string(rank));
-    std::cout << std::left << std::setw(60) << Printable(c.name) << " " << std::setw(20) << r.op << " "
-              << r.feature_level << "  " << std::setw(11) << r.expect << " "
+    std::cout << std::left << std::setw(60) << Printable(c.name) << " " << std::setw(20) << r.op
+              << " " << r.feature_level << "  " << std::setw(11) << r.expect << " "
               << Signature(c, r.data_types) << "  ranks " << Signature(c, ranks) << "\n";
   }
 }

@@ -204,8 +204,8 @@ void PrintKinds(const std::vector<CaseResult>& results) {
   std::cout << "\nkinds:\n";
   for (const auto& [key, n] : counts)
     std::cout << "  " << std::left << std::setw(int(width)) << Printable(std::get<0>(key))
-              << std::setw(22) << Printable(std::get<1>(key)) << std::setw(20) << KindName(std::get<2>(key)) << std::right
-              << std::setw(6) << n << "\n";
+              << std::setw(22) << Printable(std::get<1>(key)) << std::setw(20)
+              << KindName(std::get<2>(key)) << std::right << std::setw(6) << n << "\n";
 }
 
 void PrintClaims(const RunReport& report) {
@@ -230,8 +230,8 @@ int PrintRegressions(const RunReport& base, const RunReport& report) {
   const ReportDiff diff = DiffReports(base, report);
   for (const CaseChange& c : diff.changes) {
     if (c.change != Change::kNewlyFailing) continue;
-    std::cout << "regression  " << Printable(c.now->name) << " [" << Printable(c.now->backend) << "] "
-              << KindName(c.now->kind) << " (was "
+    std::cout << "regression  " << Printable(c.now->name) << " [" << Printable(c.now->backend)
+              << "] " << KindName(c.now->kind) << " (was "
               << (c.base ? VerdictName(c.base->verdict) : std::string_view("absent")) << ")\n";
   }
   std::cout << "against the baseline: " << diff.Regressions() << " newly failing, "
@@ -262,7 +262,8 @@ int WriteReports(const RunReport& report, const std::filesystem::path& dir, int 
     std::cout.flush();
     std::cerr << "dmlconf run: the reports were not written: " << Printable(e.what())
               << " (exit code " << code
-              << (code == verdict_code ? ", the run's own verdict" : ": the run itself passed") << ")\n";
+              << (code == verdict_code ? ", the run's own verdict" : ": the run itself passed")
+              << ")\n";
     return code;
   }
 }
