@@ -62,6 +62,12 @@ std::unique_ptr<Backend> MakeBackend(std::string_view name, std::chrono::millise
   throw UnknownBackendError("unknown backend '" + std::string(name) + "' (known: " + known + ")");
 }
 
+bool HonoursTimeout(std::string_view name) {
+  for (std::string_view prefix : {"exec:", "serve:", "plugin:"})
+    if (name.starts_with(prefix)) return true;
+  return name == "directml";
+}
+
 std::vector<std::string> KnownBackendNames() {
   std::vector<std::string> names;
   for (const Entry& e : Registry()) {

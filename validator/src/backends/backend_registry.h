@@ -30,6 +30,11 @@ using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view n
 // Throws UnknownBackendError; a factory's own errors pass through.
 std::unique_ptr<Backend> MakeBackend(std::string_view name,
                                      std::chrono::milliseconds timeout = {});
+// Whether `name`'s backend bounds each request by `timeout` itself (exec:,
+// serve:, plugin:, directml: a process of its own that dmlconf can kill);
+// the others run inside dmlconf, where only --isolate can time a case out.
+bool HonoursTimeout(std::string_view name);
+
 // "reference", "blocked", "cross-check", "plugin:PATH", "exec:COMMAND", ... in
 // registration order.
 std::vector<std::string> KnownBackendNames();
