@@ -1,0 +1,90 @@
+// dmlconf_random_rows_floor: what a GATHER of whole rows picked at random
+// from 256 MiB can reach on this machine, whatever the kernel around it does.
+// The loop below is nothing but the rows copied in index order with the
+// blocked kernels' non-temporal stores (simd::StreamRun), optionally
+// prefetched some rows ahead, timed against memcpy of the same 256 MiB
+// (thread CPU time, best of 5). benchmarks/report_notes.md quotes it as the
+// floor of Gather/long_runs_rows_256m.
+//
+//   dmlconf_random_rows_floor [--huge]   # --huge: ask for 2 MiB pages (madvise)
+#include <sys/mman.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string_view>
+#include <vector>
+
+#include "blocked/simd.h"
+
+namespace {
+
+constexpr size_t kBytes = size_t(256) << 20;
+constexpr int kRepetitions = 5;
+
+double CpuSeconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+std::byte* Map(bool huge) {
+  void* p = mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  madvise(p, kBytes, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+  std::memset(p, 0x5A, kBytes);  // first touch, outside the timing
+  return static_cast<std::byte*>(p);
+}
+
+template <class Fn>
+double Best(const Fn& fn) {
+  double best = 1e30;
+  for (int r = 0; r < kRepetitions; ++r) {
+    const double start = CpuSeconds();
+    fn();
+    best = std::min(best, CpuSeconds() - start);
+  }
+  return best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using dmlconf::blocked::simd::StreamFence;
+  using dmlconf::blocked::simd::StreamRun;
+  const bool huge = argc > 1 && std::string_view(argv[1]) == "--huge";
+  std::byte* in = Map(huge);
+  std::byte* out = Map(huge);
+  if (!in || !out) {
+    std::fprintf(stderr, "dmlconf_random_rows_floor: cannot map 2 x 256 MiB\n");
+    return 1;
+  }
+  const double memcpy_seconds = Best([&] { std::memcpy(out, in, kBytes); });
+  std::printf("256 MiB, %s pages; memcpy %.1f ms\n", huge ? "2 MiB" : "4 KiB",
+              memcpy_seconds * 1e3);
+  std::printf("row bytes  rows ahead  ratio to memcpy\n");
+  for (size_t row : {size_t(4096), size_t(1024)}) {
+    const size_t rows = kBytes / row;
+    std::vector<uint32_t> index(rows);
+    std::mt19937 rng(11);
+    for (uint32_t& i : index) i = uint32_t(rng() % rows);
+    for (size_t ahead : {0, 1, 2, 4, 8}) {
+      const double seconds = Best([&] {
+        for (size_t j = 0; j < rows; ++j) {
+          if (ahead > 0 && j + ahead < rows)
+            for (size_t at = 0; at < row; at += 64)
+              __builtin_prefetch(in + size_t(index[j + ahead]) * row + at);
+          StreamRun(out + j * row, in + size_t(index[j]) * row, row);
+        }
+        StreamFence();
+      });
+      std::printf("%9zu  %10zu  %.2fx\n", row, ahead, seconds / memcpy_seconds);
+    }
+  }
+  munmap(in, kBytes);
+  munmap(out, kBytes);
+  return 0;
+}
