@@ -48,6 +48,13 @@ CaseResult CaseFromJson(const Json& c) {
 }  // namespace
 
 RunReport ReadJsonReport(const std::filesystem::path& path) {
+  // A folder opens and reads as empty, and a FIFO blocks: say what the path is instead.
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status))
+    throw std::runtime_error(path.string() + ": is a folder, not a report file");
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw std::runtime_error(path.string() + ": is not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path.string() + ": cannot be read");
   std::stringstream text;

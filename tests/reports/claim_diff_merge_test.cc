@@ -2,6 +2,7 @@
 // read back that diff and merge rest on.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "dmlconf/reports/report_diff.h"
 #include "report_fixture.h"
@@ -177,6 +178,21 @@ TEST_F(ReadJsonTest, RejectsWhatIsNotAReport) {
   std::ofstream(dir_ / "x.json") << "{\"format\": \"other\"}";
   EXPECT_THROW(ReadJsonReport(dir_ / "x.json"), std::runtime_error);
   EXPECT_THROW(ReadJsonReport(dir_ / "missing.json"), std::runtime_error);
+}
+
+// Issue 12: a folder read as an empty file (a raw JSON parse error), and a FIFO blocked.
+TEST_F(ReadJsonTest, NamesAFolderOrFifoInsteadOfReadingIt) {
+  const auto message = [](const std::filesystem::path& path) {
+    try {
+      ReadJsonReport(path);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message(dir_), dir_.string() + ": is a folder, not a report file");
+  ASSERT_EQ(mkfifo((dir_ / "fifo").c_str(), 0600), 0);
+  EXPECT_EQ(message(dir_ / "fifo"), (dir_ / "fifo").string() + ": is not a regular file");
 }
 
 }  // namespace
