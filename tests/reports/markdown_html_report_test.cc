@@ -68,6 +68,21 @@ TEST_F(MarkdownReportTest, BackticksInMessageDoNotCloseTheCodeBlock) {
   EXPECT_THAT(md, HasSubstr("````text\nbefore\n```\nafter <script>\n````"));
 }
 
+// Issue 12: report.md shown with `cat` must not drive the terminal. ESC, DEL and the C1
+// control CSI (U+009B) in a name, a backend and a message are dropped; 'é' stays.
+TEST_F(MarkdownReportTest, DropsEveryControlCharacter) {
+  RunReport report = SampleReport();
+  const std::string controls = "\x1b[2J\x7f\xc2\x9b" "31m\xc3\xa9";
+  report.results[1].name += controls;
+  report.results[1].backend += controls;
+  report.results[1].message += controls;
+  const std::string md = Write(report);
+  EXPECT_EQ(md.find('\x1b'), std::string::npos);
+  EXPECT_EQ(md.find('\x7f'), std::string::npos);
+  EXPECT_EQ(md.find("\xc2\x9b"), std::string::npos);
+  EXPECT_THAT(md, HasSubstr("[2J31m\xc3\xa9"));
+}
+
 TEST_F(MarkdownReportTest, TextOutsideCodeIsEscaped) {
   RunReport report = SampleReport();
   report.results[2].message = "level <b>|x|</b>";
