@@ -4,9 +4,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <variant>
 
+#include "dmlconf/validator/case.h"
 #include "dmlconf/validator/external_vectors.h"
 
 namespace dmlconf::validator {
@@ -234,6 +240,68 @@ TEST(ExternalVectors, LoadExternalVectorFileGivesRunnerCases) {
   EXPECT_EQ(cases[2].name, "external/two");
   EXPECT_EQ(cases[2].then.size(), 1u);
   EXPECT_THROW(LoadExternalVectorFile("bad.json", YAML::Load(R"({"format": "x"})")), CaseFileError);
+}
+
+// Vector files go through the case loader's reading: the same limits and no
+// silent loss (issue 12, items 4, 5 and 7).
+class ExternalVectorFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("dmlconf_external_files_" + std::to_string(getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path Write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name) << text;
+    return dir_ / name;
+  }
+  std::string ErrorOf(const std::filesystem::path& path) {
+    try {
+      LoadCases(path);
+    } catch (const CaseFileError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(ExternalVectorFiles, DuplicateKeysAndSecondDocumentsAreErrors) {
+  // kJoin with "op" given twice: the second would silently win.
+  std::string twice = kJoin;
+  twice.replace(twice.find("\"op\": \"JOIN\""), 12, "\"op\": \"JOIN\", \"op\": \"SPLIT\"");
+  EXPECT_THAT(ErrorOf(Write("twice.json", Document(twice))),
+              HasSubstr("twice.json:2:41: yaml: duplicate key 'op' (first at line 2, column 27)"));
+  EXPECT_THAT(ErrorOf(Write("two_docs.json", Document(kJoin) + "\n---\n" + Document(kJoin))),
+              HasSubstr("yaml: a second YAML document"));
+  EXPECT_EQ(LoadCases(Write("one.json", Document(kJoin))).size(), 1u);
+}
+
+TEST_F(ExternalVectorFiles, FifosAndAliasBombsAreRefused) {
+  ASSERT_EQ(mkfifo((dir_ / "vectors.json").c_str(), 0600), 0);
+  EXPECT_THAT(ErrorOf(dir_), HasSubstr("vectors.json:0:0: file: is a FIFO, not a regular file"));
+  std::filesystem::remove(dir_ / "vectors.json");
+  // JSON is read as YAML, so a .json file can hold aliases: counted like any other.
+  std::string bomb = "{\"format\": \"dmlconf-oracle-v1\", \"l0\": &l0 [1, 1, 1, 1, 1, 1, 1, 1, 1]";
+  for (int i = 1; i < 9; ++i) {
+    bomb += ", \"l" + std::to_string(i) + "\": &l" + std::to_string(i) + " [";
+    for (int k = 0; k < 9; ++k) bomb += (k ? ", *l" : "*l") + std::to_string(i - 1);
+    bomb += "]";
+  }
+  EXPECT_THAT(ErrorOf(Write("bomb.json", bomb + "}")), HasSubstr("yaml: the document grows past"));
+}
+
+TEST_F(ExternalVectorFiles, AChainSharesItsTensorsAcrossSteps) {
+  // Many steps over one input: each later step's inputs hold only its own
+  // sequence lengths, not a copy of the chain's input.
+  std::string steps;
+  for (int k = 0; k < 40; ++k) steps += std::string(k ? "," : "") + (k % 2 ? kStepAxis1 : kStepAxis0);
+  const std::vector<Case> cases = LoadCases(Write("chain.json", Document(ReverseSteps("long", steps))));
+  ASSERT_EQ(cases.size(), 1u);
+  ASSERT_EQ(cases[0].then.size(), 39u);
+  for (const auto& step : cases[0].then) EXPECT_EQ(step.inputs.size(), 1u);
 }
 
 }  // namespace

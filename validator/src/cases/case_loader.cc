@@ -462,7 +462,9 @@ std::vector<Case> LoadCaseFile(const std::filesystem::path& path) {
 }
 
 std::vector<Case> LoadCases(const std::filesystem::path& file_or_dir) {
-  if (!std::filesystem::is_directory(file_or_dir)) return LoadCaseFile(file_or_dir);
+  // A path that cannot be examined is read as a file, whose open names the error.
+  std::error_code ec;
+  if (!std::filesystem::is_directory(file_or_dir, ec)) return LoadCaseFile(file_or_dir);
   std::vector<std::filesystem::path> files;
   std::vector<FolderId> open_folders;
   CollectCaseFiles(file_or_dir, &open_folders, &files);
@@ -485,7 +487,11 @@ std::vector<Case> LoadCases(const std::vector<std::filesystem::path>& paths) {
   std::vector<Case> cases;
   std::map<std::string, const Case*> seen;
   for (const auto& path : paths) {
-    if (!std::filesystem::exists(path)) FailFile(path.string(), 0, 0, "path", "does not exist");
+    std::error_code ec;
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (status.type() == std::filesystem::file_type::not_found)
+      FailFile(path.string(), 0, 0, "path", "does not exist");
+    if (ec) FailFile(path.string(), 0, 0, "path", "cannot be examined: " + ec.message());
     std::vector<Case> more = LoadCases(path);
     std::move(more.begin(), more.end(), std::back_inserter(cases));
   }
