@@ -84,6 +84,10 @@ case $scenario in
     expect 2 "unknown backend 'no\\\\x1B\]0;x\\\\x07such'" "$dmlconf" run "$join" \
       --backend $'no\e]0;x\asuch'
     no_controls out.txt || fail "raw control characters in a usage error"
+    # A case file's error line quotes the file's text.
+    printf 'cases:\n  - name: x\n    operator: "JO\\e[2JIN"\n' >bad.yaml
+    expect 2 'bad\.yaml:3:[0-9]+: cases\[0\]\.operator: .*JO\\x1B\[2JIN' "$dmlconf" run bad.yaml
+    no_controls out.txt || fail "raw control characters in a case file's error line"
     ;;
   report-set-interrupted)
     # Item 10: a run killed while writing its reports leaves the old complete set. The

@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "dmlconf/validator/case.h"
+#include "terminal_text.h"
 
 namespace dmlconf::cli {
 
@@ -25,7 +26,7 @@ inline std::vector<validator::Case> LoadOrExit(const std::vector<std::filesystem
   try {
     return validator::LoadCases(paths);
   } catch (const validator::CaseFileError& e) {
-    std::cerr << e.what() << "\n";
+    std::cerr << Printable(e.what()) << "\n";  // it may quote a file's control characters
     Exit(kExitUsage);
   }
 }
