@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "backends/backend_registry.h"
+#include "backends/child_registry.h"
 #include "dmlconf/blocked.h"
 #include "case_paths.h"
 #include "dmlconf/reports/report_diff.h"
@@ -323,6 +324,9 @@ int Conclude(const RunArgs& args, const RunReport& report, const std::optional<R
 }
 
 void Run(const RunArgs& args) {
+  // First, before any thread or backend process exists: however the run ends
+  // (Ctrl-C and SIGTERM included), no backend process or request folder remains.
+  children::InstallRunCleanup();
   const validator::RunOptions options = MakeOptions(args);
   if (args.threads < 0) Usage("--threads wants a count of 1 or more (0: the machine's cores)");
   if (!args.claim.empty() && !ParseFeatureLevel(args.claim))
@@ -442,6 +446,9 @@ void AddRunCommand(CLI::App& app) {
                 "DirectML allows it (contract point P1), so by default it is only counted");
   cmd->callback([args, xfail] {
     args->xfail_given = xfail->count() > 0;
+    // Resolved now: a plug-in in dmlconf's process may chdir before the reports are written.
+    if (!args->report_dir.empty())
+      args->report_dir = std::filesystem::absolute(args->report_dir).string();
     Run(*args);
   });
 }

@@ -3,7 +3,7 @@
 // output files. The exchange is documented in validator/BACKENDS.md.
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/stat.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,8 +13,10 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "backends/child_registry.h"
 #include "backends/descriptor_json.h"
 #include "backends/protocol_replies.h"
+#include "backends/regular_file.h"
 #include "dmlconf/validator/external_backends.h"
 
 namespace dmlconf {
@@ -47,51 +49,16 @@ void WriteFile(const fs::path& path, const void* data, size_t size) {
 // What of the program's output a message quotes: its end, where the error is.
 constexpr size_t kQuotedOutputBytes = 4096;
 
-// Opens `path` for reading only if it is a regular file inside its folder: no
-// symlink is followed (O_NOFOLLOW), and a FIFO or a device is refused before
-// any read could block or never end (O_NONBLOCK, then S_ISREG). Returns the
-// descriptor and its size, or -1 and why in `*why`.
-int OpenRegular(const fs::path& path, uint64_t* size, std::string* why) {
-  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    *why = errno == ELOOP ? "is a symbolic link, which dmlconf does not follow"
-                          : errno == ENOENT ? "does not exist" : strerror(errno);
-    return -1;
-  }
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    *why = S_ISFIFO(st.st_mode)  ? "is a FIFO, not a regular file"
-           : S_ISCHR(st.st_mode) ? "is a device, not a regular file"
-                                 : "is not a regular file";
-    close(fd);
-    return -1;
-  }
-  *size = uint64_t(st.st_size);
-  return fd;
-}
-
-// Reads `size` bytes at `offset`; false if the file ends sooner.
-bool ReadAt(int fd, char* out, size_t size, uint64_t offset) {
-  size_t done = 0;
-  while (done < size) {
-    const ssize_t n = pread(fd, out + done, size - done, off_t(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += size_t(n);
-  }
-  return true;
-}
-
 // The last few KiB a program printed, for a message about its failure; the
 // file itself may be any size, only its end is read.
 std::string Tail(const fs::path& path) {
   uint64_t size = 0;
   std::string why;
-  const int fd = OpenRegular(path, &size, &why);
+  const int fd = regular_file::Open(path, &size, &why);
   if (fd < 0) return "";
   const uint64_t from = size > kQuotedOutputBytes ? size - kQuotedOutputBytes : 0;
   std::string text(size_t(size - from), '\0');
-  if (!ReadAt(fd, text.data(), text.size(), from)) text.clear();
+  if (!regular_file::ReadAt(fd, text.data(), text.size(), from)) text.clear();
   close(fd);
   if (text.empty()) return "";
   return "; its output ends" + (from > 0 ? " (" + std::to_string(from) + " bytes cut)" : "") +
@@ -102,16 +69,20 @@ class ExecBackend final : public Backend {
  public:
   ExecBackend(std::string command, std::chrono::milliseconds timeout)
       : command_(std::move(command)), timeout_(timeout) {
+    children::Checkpoint();
     std::string pattern = (fs::temp_directory_path() / "dmlconf-exec-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr)
       throw BackendError("cannot create a request directory: " + std::string(strerror(errno)));
     root_ = pattern;
-    Describe();
+    children::AddFolder(root_);
+    try {
+      Describe();
+    } catch (...) {
+      RemoveRoot();  // a describe that fails stops the run: nothing of it may remain
+      throw;
+    }
   }
-  ~ExecBackend() override {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
+  ~ExecBackend() override { RemoveRoot(); }
 
   std::string Name() const override { return "exec:" + command_; }
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
@@ -174,6 +145,7 @@ class ExecBackend final : public Backend {
     // A fresh, unique folder per request, never a reused name: an --isolate'd
     // case runs in a forked child whose request count starts where the parent's
     // stood, and a name reused there would hand it a stale result.json.
+    children::Checkpoint();
     std::string pattern = (root_ / (std::to_string(++request_count_) + "-XXXXXX")).string();
     if (mkdtemp(pattern.data()) == nullptr)
       throw BackendError("cannot create a request folder under " + root_.string() + ": " +
@@ -195,6 +167,7 @@ class ExecBackend final : public Backend {
   // Without its folder no request can be made: stop the run once, clearly,
   // instead of answering every remaining case with an error.
   void CheckRoot() const {
+    children::Checkpoint();  // gone because dmlconf is being interrupted: not this
     std::error_code error;
     if (!fs::is_directory(root_, error))
       throw RunAborted("the request folder " + root_.string() + " of backend " + Name() +
@@ -226,12 +199,12 @@ class ExecBackend final : public Backend {
     const uint64_t want = slot.desc->TotalBytes();
     uint64_t size = 0;
     std::string why;
-    const int fd = OpenRegular(file, &size, &why);
+    const int fd = regular_file::Open(file, &size, &why);
     if (fd < 0)
       return ExecuteResult::Failed("the program left " + file.string() + " (" + slot.role +
                                    ") that " + why + (why == "does not exist" ? " (no file)" : "") +
                                    "; it must hold exactly " + std::to_string(want) + " bytes");
-    const bool read = size == want && ReadAt(fd, reinterpret_cast<char*>(out), want, 0);
+    const bool read = size == want && regular_file::ReadAt(fd, reinterpret_cast<char*>(out), want, 0);
     close(fd);
     if (size != want)
       return ExecuteResult::Failed("the program left " + file.string() + " (" + slot.role +
@@ -273,7 +246,7 @@ class ExecBackend final : public Backend {
   static std::string ReadResult(const fs::path& path, std::string* text) {
     uint64_t size = 0;
     std::string why;
-    const int fd = OpenRegular(path, &size, &why);
+    const int fd = regular_file::Open(path, &size, &why);
     if (fd < 0) return why;
     if (size > protocol::kMaxResultJsonBytes) {
       close(fd);
@@ -281,46 +254,94 @@ class ExecBackend final : public Backend {
              std::to_string(protocol::kMaxResultJsonBytes) + " a result may hold";
     }
     text->resize(size_t(size));
-    const bool read = ReadAt(fd, text->data(), text->size(), 0);
+    const bool read = regular_file::ReadAt(fd, text->data(), text->size(), 0);
     close(fd);
     return read ? "" : "could not be read whole";
   }
 
   // The exit status, 128 + signal for a killed program, or -1 on a timeout.
+  // Whatever the program started in its group is killed when it returns:
+  // nothing of a request outlives it.
   int Spawn(const fs::path& dir, const fs::path& log) const {
     const std::string script = command_ + " \"$1\"";
     // The child inherits copies of dmlconf's unwritten stdio buffers; empty
     // them first, or each child's exit path could print them once more.
     std::fflush(nullptr);
+    const pid_t asker = getpid();
     const pid_t pid = fork();
     if (pid < 0) throw BackendError("fork failed: " + std::string(strerror(errno)));
     if (pid == 0) {
       setpgid(0, 0);  // its own group, so a timeout kills its children too
-      // dup2, not freopen: freopen would flush the stdio buffer this child
-      // inherited, printing dmlconf's pending output a second time.
-      const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-      if (fd >= 0) {
-        dup2(fd, STDOUT_FILENO);
-        dup2(fd, STDERR_FILENO);
-      }
-      execl("/bin/sh", "sh", "-c", script.c_str(), "dmlconf-exec", dir.c_str(),
-            static_cast<char*>(nullptr));
-      _exit(127);
+      RunGuarded(asker, script.c_str(), dir.c_str(), log.c_str());
     }
     setpgid(pid, pid);  // also here: the child may not have run yet when we time out
+    children::AddGroup(pid);
     const auto deadline = std::chrono::steady_clock::now() + timeout_;
     auto pause = std::chrono::microseconds(50);
-    int status = 0;
-    while (waitpid(pid, &status, WNOHANG) == 0) {
+    bool timed_out = false;
+    for (;;) {
+      // Only looked at (WNOWAIT): while unreaped, the leader's pid, which
+      // names the group, cannot be reused, so the kill below hits only it.
+      siginfo_t ended{};
+      if (waitid(P_PID, id_t(pid), &ended, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          ended.si_pid == pid)
+        break;
       if (std::chrono::steady_clock::now() > deadline) {
-        kill(-pid, SIGKILL);
-        waitpid(pid, &status, 0);
-        return -1;
+        timed_out = true;
+        break;
       }
       std::this_thread::sleep_for(pause);
       pause = std::min(pause * 2, std::chrono::microseconds(5000));
     }
+    kill(-pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    children::RemoveGroup(pid);
+    if (timed_out) return -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+  // The group's leader, between dmlconf and the program: it runs the program
+  // and exits with its status; if the dmlconf process that asked dies first
+  // (an --isolate'd case's child killed on its timeout), it kills its whole
+  // group, so the shell and all it started go too. Runs in a forked child of
+  // a threaded program: async-signal-safe calls only.
+  [[noreturn]] static void RunGuarded(pid_t asker, const char* script, const char* dir,
+                                      const char* log) {
+    struct sigaction on_death {};
+    on_death.sa_handler = [](int) { kill(0, SIGKILL); };
+    sigaction(SIGUSR1, &on_death, nullptr);
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    sigprocmask(SIG_UNBLOCK, &usr1, nullptr);
+    prctl(PR_SET_PDEATHSIG, SIGUSR1);
+    if (getppid() != asker) kill(0, SIGKILL);  // it died before prctl
+    const pid_t program = fork();
+    if (program == 0) {
+      children::ResetSignalsForExec();
+      // dup2, not freopen: freopen would flush the stdio buffer this child
+      // inherited, printing dmlconf's pending output a second time.
+      const int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (fd >= 0) {
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+      }
+      execl("/bin/sh", "sh", "-c", script, "dmlconf-exec", dir, static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    int status = 0;
+    if (program < 0) _exit(127);
+    while (waitpid(program, &status, 0) < 0 && errno == EINTR) {
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+  }
+
+  void RemoveRoot() {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+    children::RemoveFolder(root_);
   }
 
   std::string command_;

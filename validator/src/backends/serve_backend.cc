@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,8 +16,10 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "backends/child_registry.h"
 #include "backends/descriptor_json.h"
 #include "backends/protocol_replies.h"
+#include "backends/regular_file.h"
 #include "dmlconf/validator/external_backends.h"
 #include "run/guarded_buffer.h"
 
@@ -74,10 +77,12 @@ class ServeBackend final : public Backend {
         name_(name.empty() ? "serve:" + command_ : std::move(name)),
         timeout_(timeout) {
     signal(SIGPIPE, SIG_IGN);  // a program that dies must not take dmlconf with it
+    children::Checkpoint();
     std::string pattern = (fs::temp_directory_path() / "dmlconf-serve-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr)
       throw BackendError("cannot create a run folder: " + std::string(strerror(errno)));
     root_ = pattern;
+    children::AddFolder(root_);
     try {
       Start();
     } catch (...) {
@@ -193,12 +198,19 @@ class ServeBackend final : public Backend {
                                     : protocol::Quote(reply.message, kQuotedMessageBytes);
     if (reply.status == "unsupported") return ExecuteResult::Unsupported(message);
     if (reply.status == "error") return ExecuteResult::Failed("execute answered error: " + message);
-    for (const BufferFile& f : inputs)
-      if (auto changed = FirstDifference(f, ReadFileBytes(f)))
+    std::string why;
+    for (const BufferFile& f : inputs) {
+      const std::vector<std::byte> now = ReadFileBytes(f, &why);
+      if (!why.empty()) return ExecuteResult::Failed("its input " + f.path.string() + " " + why);
+      if (auto changed = FirstDifference(f, now))
         return ExecuteResult::Failed("wrote its input: " + *changed + " changed");
+    }
     for (size_t i = 0; i < outputs.size(); ++i) {
       const BufferFile& f = outputs[i];
-      std::vector<std::byte> now = ReadFileBytes(f);
+      std::vector<std::byte> now = ReadFileBytes(f, &why);
+      if (!why.empty())
+        return ExecuteResult::Failed("the program left " + f.path.string() + " (" + f.role +
+                                     ") that " + why);
       if (now.size() != f.guards_and_data.size())
         return ExecuteResult::Failed("the program left " + f.path.string() + " (" + f.role +
                                      ") with " + std::to_string(now.size()) +
@@ -217,11 +229,16 @@ class ServeBackend final : public Backend {
     return ExecuteResult::Done();
   }
 
-  static std::vector<std::byte> ReadFileBytes(const BufferFile& f) {
-    std::ifstream in(f.path, std::ios::binary);
-    std::vector<std::byte> bytes(f.guards_and_data.size() + 1);
-    in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
-    bytes.resize(size_t(in.gcount()));
+  // The file as it is now, at most one byte more than was written (enough to
+  // see it grew); empty, with what the path now is in `*why`, when it is no
+  // longer a regular file (a symlink, a FIFO: never followed or read).
+  static std::vector<std::byte> ReadFileBytes(const BufferFile& f, std::string* why) {
+    uint64_t size = 0;
+    const int fd = regular_file::Open(f.path, &size, why);
+    if (fd < 0) return {};
+    std::vector<std::byte> bytes(size_t(std::min<uint64_t>(size, f.guards_and_data.size() + 1)));
+    if (!regular_file::ReadAt(fd, bytes.data(), bytes.size(), 0)) bytes.clear();
+    close(fd);
     return bytes;
   }
 
@@ -239,6 +256,7 @@ class ServeBackend final : public Backend {
   // --- the process ---------------------------------------------------------
 
   void Start() {
+    children::Checkpoint();
     int to_child[2], from_child[2];
     if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0)
       throw BackendError("cannot start " + Name() + ": pipe: " + strerror(errno));
@@ -249,6 +267,8 @@ class ServeBackend final : public Backend {
     if (pid_ < 0) throw BackendError("cannot start " + Name() + ": fork: " + strerror(errno));
     if (pid_ == 0) {
       setpgid(0, 0);  // its own group, so a kill reaches its children too
+      children::ResetSignalsForExec();
+      prctl(PR_SET_PDEATHSIG, SIGKILL);  // dmlconf killed outright: the program goes too
       dup2(to_child[0], STDIN_FILENO);
       dup2(from_child[1], STDOUT_FILENO);
       const int err = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -258,6 +278,7 @@ class ServeBackend final : public Backend {
       _exit(127);
     }
     setpgid(pid_, pid_);
+    children::AddGroup(pid_);
     close(to_child[0]);
     close(from_child[1]);
     to_ = to_child[1];
@@ -323,6 +344,7 @@ class ServeBackend final : public Backend {
   }
 
   void StopIfFolderGone() const {
+    children::Checkpoint();  // gone because dmlconf is being interrupted: not this
     if (!fs::is_directory(root_))
       throw RunAborted("the run folder " + root_.string() + " of backend " + Name() +
                        " disappeared during the run (run folders live under $TMPDIR, /tmp when "
@@ -419,6 +441,7 @@ class ServeBackend final : public Backend {
     pid_ = -1;
     CloseStreams();
     kill(-was, SIGKILL);  // its children, if it left any
+    children::RemoveGroup(was);
     if (WIFEXITED(status)) return " (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
     return " (killed by signal " + std::to_string(WTERMSIG(status)) + ")";
   }
@@ -436,6 +459,7 @@ class ServeBackend final : public Backend {
     kill(-pid_, SIGKILL);
     while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
     }
+    children::RemoveGroup(pid_);
     pid_ = -1;
   }
 
@@ -449,6 +473,7 @@ class ServeBackend final : public Backend {
       while (Clock::now() < deadline) {
         if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
           kill(-pid_, SIGKILL);  // children it left behind
+          children::RemoveGroup(pid_);
           pid_ = -1;
           return;
         }
@@ -461,6 +486,7 @@ class ServeBackend final : public Backend {
     Stop();
     std::error_code ignored;
     fs::remove_all(root_, ignored);
+    children::RemoveFolder(root_);
   }
 
   std::string command_;

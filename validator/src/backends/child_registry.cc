@@ -1,0 +1,220 @@
+// The registry of backend process groups and folders, and the clean-up an
+// interrupted or finished run does with it (child_registry.h).
+#include "backends/child_registry.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace dmlconf::children {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Registry {
+  std::timed_mutex mutex;
+  std::set<pid_t> groups;
+  std::set<fs::path> folders;
+};
+
+Registry& State() {
+  static Registry* registry = new Registry;  // never destroyed: atexit uses it
+  return *registry;
+}
+
+// The process that installed the clean-up; forked children must not run it.
+pid_t installer = 0;
+// Set by the clean-up thread on a signal, before it kills anything.
+std::atomic<bool> interrupted{false};
+// The thread that runs the run (it installed the clean-up), and the signal
+// that stops it where it stands while the clean-up works: it must not judge
+// more cases, start backends or write reports behind the clean-up's back.
+pthread_t run_thread;
+int FreezeSignal() { return SIGRTMIN + 3; }
+void Freeze(int) {
+  for (;;) pause();
+}
+
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+sigset_t RunSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int sig : kSignals) sigaddset(&set, sig);
+  return set;
+}
+
+// Every live process's parent, from /proc.
+std::map<pid_t, std::vector<pid_t>> ChildrenByParent() {
+  std::map<pid_t, std::vector<pid_t>> children;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return children;
+  while (const dirent* entry = readdir(proc)) {
+    const pid_t pid = pid_t(std::atoi(entry->d_name));
+    if (pid <= 0) continue;
+    std::ifstream stat_file("/proc/" + std::string(entry->d_name) + "/stat");
+    std::string stat;
+    std::getline(stat_file, stat);
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const size_t close = stat.rfind(')');
+    if (close == std::string::npos || close + 4 >= stat.size()) continue;
+    if (stat[close + 2] == 'Z') continue;  // already dead, only not reaped
+    children[pid_t(std::atoi(stat.c_str() + close + 4))].push_back(pid);
+  }
+  closedir(proc);
+  return children;
+}
+
+std::vector<pid_t> Descendants() {
+  const std::map<pid_t, std::vector<pid_t>> children = ChildrenByParent();
+  std::vector<pid_t> found, todo{getpid()};
+  while (!todo.empty()) {
+    const pid_t parent = todo.back();
+    todo.pop_back();
+    const auto it = children.find(parent);
+    if (it == children.end()) continue;
+    for (pid_t child : it->second) {
+      found.push_back(child);
+      todo.push_back(child);
+    }
+  }
+  return found;
+}
+
+// Kills every process descended from dmlconf, adding each to `killed`.
+void Sweep(std::set<pid_t>* killed) {
+  // Repeated: a process may fork between the look and the kill, and a killed
+  // one takes a moment to become a zombie (which Descendants() leaves out).
+  for (int round = 0; round < 200; ++round) {
+    const std::vector<pid_t> found = Descendants();
+    if (found.empty()) break;
+    for (pid_t pid : found)
+      if (kill(pid, SIGKILL) == 0) killed->insert(pid);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+// Kills the registered groups and every descendant, then removes the folders.
+// Returns the processes killed and the folders removed.
+std::pair<int, int> CleanUp() {
+  std::set<pid_t> groups;
+  std::set<fs::path> folders;
+  {
+    // The frozen main thread may hold the lock; frozen, it changes nothing.
+    const bool locked = State().mutex.try_lock_for(std::chrono::milliseconds(200));
+    groups = State().groups;
+    folders = State().folders;
+    if (locked) State().mutex.unlock();
+  }
+  const std::vector<pid_t> before = Descendants();
+  std::set<pid_t> killed(before.begin(), before.end());  // killed by the sweep if not before
+  for (pid_t group : groups) kill(-group, SIGKILL);
+  Sweep(&killed);
+  int removed = 0;
+  for (const fs::path& folder : folders) {
+    std::error_code ignored;
+    removed += fs::remove_all(folder, ignored) > 0 ? 1 : 0;
+  }
+  return {int(killed.size()), removed};
+}
+
+void WaitForSignal() {
+  const sigset_t set = RunSignals();
+  int sig = 0;
+  while (sigwait(&set, &sig) != 0) {
+  }
+  interrupted = true;  // from here on, Checkpoint() holds the run's own threads
+  pthread_kill(run_thread, FreezeSignal());
+  const auto [killed, removed] = CleanUp();
+  const std::string line = "\ndmlconf: interrupted by SIG" + std::string(sigabbrev_np(sig)) +
+                           ": killed " + std::to_string(killed) + " backend processes, removed " +
+                           std::to_string(removed) + " request folders; no report written\n";
+  [[maybe_unused]] const ssize_t ignored = write(STDERR_FILENO, line.data(), line.size());
+  // Die of the signal itself, as an interrupted program should (128 + N).
+  signal(sig, SIG_DFL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, sig);
+  pthread_sigmask(SIG_UNBLOCK, &only, nullptr);
+  raise(sig);
+  _exit(128 + sig);
+}
+
+void CleanUpAtExit() {
+  if (getpid() != installer) return;
+  if (interrupted) Checkpoint();  // the clean-up thread ends the process, by the signal
+  CleanUp();
+}
+
+}  // namespace
+
+void Checkpoint() {
+  if (!interrupted) return;
+  if (getpid() != installer) _exit(1);  // a forked case's child: the parent is dying
+  for (;;) pause();
+}
+
+void AddGroup(pid_t pgid) {
+  std::lock_guard<std::timed_mutex> lock(State().mutex);
+  State().groups.insert(pgid);
+}
+
+void RemoveGroup(pid_t pgid) {
+  std::lock_guard<std::timed_mutex> lock(State().mutex);
+  State().groups.erase(pgid);
+}
+
+void AddFolder(const fs::path& folder) {
+  std::lock_guard<std::timed_mutex> lock(State().mutex);
+  State().folders.insert(folder);
+}
+
+void RemoveFolder(const fs::path& folder) {
+  std::lock_guard<std::timed_mutex> lock(State().mutex);
+  State().folders.erase(folder);
+}
+
+void InstallRunCleanup() {
+  if (installer != 0) return;
+  installer = getpid();
+  run_thread = pthread_self();
+  struct sigaction freeze {};
+  freeze.sa_handler = Freeze;
+  sigaction(FreezeSignal(), &freeze, nullptr);
+  const sigset_t set = RunSignals();
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  std::thread(WaitForSignal).detach();
+  std::atexit(CleanUpAtExit);
+}
+
+int KillDescendants() {
+  std::set<pid_t> killed;
+  Sweep(&killed);
+  return int(killed.size());
+}
+
+void ResetSignalsForExec() {
+  for (int sig : kSignals) signal(sig, SIG_DFL);
+  signal(FreezeSignal(), SIG_DFL);
+  signal(SIGPIPE, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+}  // namespace dmlconf::children

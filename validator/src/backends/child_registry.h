@@ -1,0 +1,47 @@
+// What dmlconf started outside itself (backend process groups, request and
+// run folders), so that no run, however it ends, leaves any of it behind: a
+// normal end, an error, SIGINT (Ctrl-C), SIGTERM or SIGHUP.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+
+namespace dmlconf::children {
+
+// A backend's process group (its leader's pid) while it may be running.
+void AddGroup(pid_t pgid);
+void RemoveGroup(pid_t pgid);
+// A folder dmlconf made and removes when done (with everything in it).
+void AddFolder(const std::filesystem::path& folder);
+void RemoveFolder(const std::filesystem::path& folder);
+
+// Called once, first thing in `dmlconf run`, before any thread or child exists:
+// - SIGINT, SIGTERM and SIGHUP are blocked in every thread and taken by one
+//   thread of their own (sigwait, so the clean-up is ordinary code, not a
+//   signal handler), which stops the calling thread where it stands (a
+//   real-time signal whose handler only pauses: no more cases, backends or
+//   reports), kills every registered group and every process
+//   descended from dmlconf, removes every registered folder, says so on
+//   stderr in one line, and lets the signal end dmlconf (exit status 128 + N;
+//   no report is written);
+// - dmlconf becomes its descendants' subreaper, so that a backend's child
+//   whose parent died is still found by that sweep;
+// - at exit (in the process that called this, not in forked children), the
+//   same sweep and removal, as a last net behind the backends' destructors.
+void InstallRunCleanup();
+
+// Called before dmlconf makes a backend folder or process: once an interrupt
+// has begun the clean-up, it never returns (dmlconf's own threads wait there
+// for the clean-up to end the process; a forked case's child exits), so that
+// nothing new appears behind the clean-up's back.
+void Checkpoint();
+
+// Kills (SIGKILL) every process descended from dmlconf. Returns how many.
+int KillDescendants();
+
+// In a forked child before exec: the signal mask and dispositions a program
+// expects (not dmlconf's blocked SIGINT/SIGTERM). Async-signal-safe.
+void ResetSignalsForExec();
+
+}  // namespace dmlconf::children
