@@ -80,7 +80,7 @@ TEST(SplitTester, catches_a_write_past_the_output) {
 TEST(SplitTester, catches_a_misplaced_element) {
   EXPECT_NONFATAL_FAILURE(
       SplitTester().input_sizes({2, 4}).axis(1).output_axis_sizes({2, 2}).Test(SplitMisplacing),
-      "first at {0,0}");
+      "first at coordinates {0,0}");
 }
 
 }  // namespace

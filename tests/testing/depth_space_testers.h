@@ -13,13 +13,14 @@
 #include "dmlconf/op_desc.h"
 #include "testing/eigen_reference.h"
 #include "testing/test_tensor.h"
+#include "testing/tester_base.h"
 
 namespace dmlconf::testing {
 
 // Settings and checks both testers share; Derived supplies Desc, the output
 // sizes and the Eigen expectation.
 template <class Derived, class Desc>
-class DepthSpaceTester {
+class DepthSpaceTester : public TesterBase<Derived> {
  public:
   using Kernel = void (*)(const Desc&, const Bindings&);
 
@@ -41,18 +42,6 @@ class DepthSpaceTester {
   }
   Derived& order(DepthSpaceOrder order) {
     order_ = order;
-    return self();
-  }
-  Derived& element_size(size_t size) {
-    data_type_ = DataTypeOfSize(size);
-    return self();
-  }
-  Derived& extra_bytes(uint32_t bytes) {
-    extra_bytes_ = bytes;
-    return self();
-  }
-  Derived& special_values(bool on) {
-    fill_ = on ? Fill::kSpecials : Fill::kPositions;
     return self();
   }
 
@@ -93,26 +82,21 @@ class DepthSpaceTester {
   }
 
  protected:
+  // Members of a dependent base, named for the unqualified uses below.
+  using TesterBase<Derived>::MakeDesc;
+  using TesterBase<Derived>::data_type_;
+  using TesterBase<Derived>::extra_bytes_;
+  using TesterBase<Derived>::fill_;
+
   std::vector<uint32_t> input_sizes_ = {1, 8, 2, 3};
   std::optional<std::vector<uint32_t>> input_strides_;
   std::optional<std::vector<uint32_t>> output_strides_;
   uint32_t block_size_ = 2;
   DepthSpaceOrder order_ = DepthSpaceOrder::kDepthColumnRow;
-  DataType data_type_ = DataType::kFloat32;
-  uint32_t extra_bytes_ = 0;
-  Fill fill_ = Fill::kPositions;
 
  private:
   Derived& self() { return static_cast<Derived&>(*this); }
   const Derived& self() const { return static_cast<const Derived&>(*this); }
-
-  TensorDesc MakeDesc(const std::vector<uint32_t>& sizes,
-                      const std::optional<std::vector<uint32_t>>& strides) const {
-    TensorDesc desc = TensorDesc::Packed(data_type_, sizes);
-    desc.strides = strides;
-    if (extra_bytes_) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + (extra_bytes_ + 3) / 4 * 4;
-    return desc;
-  }
 };
 
 class DepthToSpace1Tester : public DepthSpaceTester<DepthToSpace1Tester, DepthToSpace1Desc> {

@@ -12,10 +12,11 @@
 #include "dmlconf/op_desc.h"
 #include "testing/eigen_reference.h"
 #include "testing/test_tensor.h"
+#include "testing/tester_base.h"
 
 namespace dmlconf::testing {
 
-class GatherTester {
+class GatherTester : public TesterBase<GatherTester> {
  public:
   using Kernel = void (*)(const GatherDesc&, const Bindings&);
 
@@ -55,18 +56,6 @@ class GatherTester {
   }
   GatherTester& output_strides(std::vector<uint32_t> strides) {
     output_strides_ = std::move(strides);
-    return *this;
-  }
-  GatherTester& element_size(size_t size) {
-    data_type_ = DataTypeOfSize(size);
-    return *this;
-  }
-  GatherTester& extra_bytes(uint32_t bytes) {
-    extra_bytes_ = bytes;
-    return *this;
-  }
-  GatherTester& special_values(bool on) {
-    fill_ = on ? Fill::kSpecials : Fill::kPositions;
     return *this;
   }
 
@@ -151,14 +140,6 @@ class GatherTester {
   }
 
  private:
-  TensorDesc MakeDesc(DataType type, const std::vector<uint32_t>& sizes,
-                      const std::optional<std::vector<uint32_t>>& strides) const {
-    TensorDesc desc = TensorDesc::Packed(type, sizes);
-    desc.strides = strides;
-    if (extra_bytes_) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + (extra_bytes_ + 3) / 4 * 4;
-    return desc;
-  }
-
   std::vector<std::byte> EncodeIndices() const {
     const size_t size = ElementSize(index_type_);
     std::vector<std::byte> packed;
@@ -200,9 +181,6 @@ class GatherTester {
   std::vector<int64_t> indices_;
   DataType index_type_ = DataType::kUint32;
   std::optional<std::vector<uint32_t>> output_strides_;
-  DataType data_type_ = DataType::kFloat32;
-  uint32_t extra_bytes_ = 0;
-  Fill fill_ = Fill::kPositions;
 };
 
 }  // namespace dmlconf::testing

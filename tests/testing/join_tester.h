@@ -12,10 +12,11 @@
 #include "dmlconf/op_desc.h"
 #include "testing/eigen_reference.h"
 #include "testing/test_tensor.h"
+#include "testing/tester_base.h"
 
 namespace dmlconf::testing {
 
-class JoinTester {
+class JoinTester : public TesterBase<JoinTester> {
  public:
   using Kernel = void (*)(const JoinDesc&, const Bindings&);
   static constexpr int kRank = 8;
@@ -40,18 +41,6 @@ class JoinTester {
   }
   JoinTester& output_strides(std::vector<uint32_t> strides) {
     output_strides_ = std::move(strides);
-    return *this;
-  }
-  JoinTester& element_size(size_t size) {
-    data_type_ = DataTypeOfSize(size);
-    return *this;
-  }
-  JoinTester& extra_bytes(uint32_t bytes) {
-    extra_bytes_ = bytes;
-    return *this;
-  }
-  JoinTester& special_values(bool on) {
-    fill_ = on ? Fill::kSpecials : Fill::kPositions;
     return *this;
   }
 
@@ -109,14 +98,6 @@ class JoinTester {
   }
 
  private:
-  TensorDesc MakeDesc(const std::vector<uint32_t>& sizes,
-                      const std::optional<std::vector<uint32_t>>& strides) const {
-    TensorDesc desc = TensorDesc::Packed(data_type_, sizes);
-    desc.strides = strides;
-    if (extra_bytes_) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + (extra_bytes_ + 3) / 4 * 4;
-    return desc;
-  }
-
   std::vector<std::byte> Expected(const std::vector<TestTensor>& inputs) const {
     return WithElementType(ElementSize(data_type_), [&](auto zero) {
       using T = decltype(zero);
@@ -136,9 +117,6 @@ class JoinTester {
   std::vector<uint32_t> input_axis_sizes_;
   std::map<size_t, std::vector<uint32_t>> input_strides_;
   std::optional<std::vector<uint32_t>> output_strides_;
-  DataType data_type_ = DataType::kFloat32;
-  uint32_t extra_bytes_ = 0;
-  Fill fill_ = Fill::kPositions;
 };
 
 }  // namespace dmlconf::testing

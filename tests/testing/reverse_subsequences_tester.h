@@ -12,10 +12,11 @@
 #include "dmlconf/op_desc.h"
 #include "testing/eigen_reference.h"
 #include "testing/test_tensor.h"
+#include "testing/tester_base.h"
 
 namespace dmlconf::testing {
 
-class ReverseSubsequencesTester {
+class ReverseSubsequencesTester : public TesterBase<ReverseSubsequencesTester> {
  public:
   using Kernel = void (*)(const ReverseSubsequencesDesc&, const Bindings&);
   static constexpr int kRank = 8;
@@ -47,18 +48,6 @@ class ReverseSubsequencesTester {
   }
   ReverseSubsequencesTester& output_strides(std::vector<uint32_t> strides) {
     output_strides_ = std::move(strides);
-    return *this;
-  }
-  ReverseSubsequencesTester& element_size(size_t size) {
-    data_type_ = DataTypeOfSize(size);
-    return *this;
-  }
-  ReverseSubsequencesTester& extra_bytes(uint32_t bytes) {
-    extra_bytes_ = bytes;
-    return *this;
-  }
-  ReverseSubsequencesTester& special_values(bool on) {
-    fill_ = on ? Fill::kSpecials : Fill::kPositions;
     return *this;
   }
 
@@ -119,14 +108,6 @@ class ReverseSubsequencesTester {
   }
 
  private:
-  TensorDesc MakeDesc(DataType type, const std::vector<uint32_t>& sizes,
-                      const std::optional<std::vector<uint32_t>>& strides) const {
-    TensorDesc desc = TensorDesc::Packed(type, sizes);
-    desc.strides = strides;
-    if (extra_bytes_) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + (extra_bytes_ + 3) / 4 * 4;
-    return desc;
-  }
-
   std::vector<std::byte> EncodeLengths() const {
     const size_t size = ElementSize(lengths_type_);
     std::vector<std::byte> packed;
@@ -169,9 +150,6 @@ class ReverseSubsequencesTester {
   DataType lengths_type_ = DataType::kUint32;
   std::optional<std::vector<uint32_t>> lengths_strides_;
   std::optional<std::vector<uint32_t>> output_strides_;
-  DataType data_type_ = DataType::kFloat32;
-  uint32_t extra_bytes_ = 0;
-  Fill fill_ = Fill::kPositions;
 };
 
 }  // namespace dmlconf::testing

@@ -12,10 +12,11 @@
 #include "dmlconf/op_desc.h"
 #include "testing/eigen_reference.h"
 #include "testing/test_tensor.h"
+#include "testing/tester_base.h"
 
 namespace dmlconf::testing {
 
-class SplitTester {
+class SplitTester : public TesterBase<SplitTester> {
  public:
   using Kernel = void (*)(const SplitDesc&, const Bindings&);
   static constexpr int kRank = 8;
@@ -39,23 +40,6 @@ class SplitTester {
   }
   SplitTester& output_strides(size_t output, std::vector<uint32_t> strides) {
     output_strides_[output] = std::move(strides);
-    return *this;
-  }
-  SplitTester& element_size(size_t size) {
-    data_type_ = DataTypeOfSize(size);
-    return *this;
-  }
-  SplitTester& data_type(DataType type) {
-    data_type_ = type;
-    return *this;
-  }
-  // TotalTensorSizeInBytes this much (rounded up to 4) above the minimum.
-  SplitTester& extra_bytes(uint32_t bytes) {
-    extra_bytes_ = bytes;
-    return *this;
-  }
-  SplitTester& special_values(bool on) {
-    fill_ = on ? Fill::kSpecials : Fill::kPositions;
     return *this;
   }
 
@@ -117,14 +101,6 @@ class SplitTester {
   }
 
  private:
-  TensorDesc MakeDesc(const std::vector<uint32_t>& sizes,
-                      const std::optional<std::vector<uint32_t>>& strides) const {
-    TensorDesc desc = TensorDesc::Packed(data_type_, sizes);
-    desc.strides = strides;
-    if (extra_bytes_) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + (extra_bytes_ + 3) / 4 * 4;
-    return desc;
-  }
-
   std::vector<std::vector<std::byte>> Expected(const std::vector<std::byte>& input) const {
     return WithElementType(ElementSize(data_type_), [&](auto zero) {
       using T = decltype(zero);
@@ -147,9 +123,6 @@ class SplitTester {
   uint32_t axis_ = 0;
   std::vector<uint32_t> output_axis_sizes_;
   std::map<size_t, std::vector<uint32_t>> output_strides_;
-  DataType data_type_ = DataType::kFloat32;
-  uint32_t extra_bytes_ = 0;
-  Fill fill_ = Fill::kPositions;
 };
 
 }  // namespace dmlconf::testing

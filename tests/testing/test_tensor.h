@@ -1,6 +1,8 @@
 // A tensor descriptor with its guarded buffer, and the checks every operator
 // tester makes on one: logical values bit for bit, bytes outside the
-// tensor's elements untouched, guards intact.
+// tensor's elements untouched, guards intact. The byte compare and the
+// element mask are the validator's (validator/src/run/compare.h), so the
+// kernel tests judge a buffer exactly as `dmlconf run` does.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "dmlconf/tensor_layout.h"
+#include "run/compare.h"
 #include "testing/bit_patterns.h"
 #include "testing/guarded_buffer.h"
 
@@ -62,42 +65,22 @@ inline std::string HexBits(const std::byte* p, size_t element_size) {
   return text;
 }
 
-// Compares packed logical values bit for bit; a failure names the first
-// mismatching coordinates and how many elements differ.
+// Compares packed logical values bit for bit (validator::CompareLogical); a
+// failure names the first mismatching coordinates and how many elements differ.
 inline ::testing::AssertionResult LogicalBitsEqual(const TensorDesc& desc,
                                                    const std::vector<std::byte>& expected,
-                                                   const std::vector<std::byte>& actual) {
-  const size_t es = desc.ElementSize();
-  if (expected.size() != actual.size())
-    return ::testing::AssertionFailure() << "expected " << expected.size() << " bytes, got "
-                                         << actual.size();
-  size_t index = 0, mismatches = 0;
-  std::string first;
-  ForEachCoordinate(desc.sizes, [&](std::span<const uint32_t> coords) {
-    const std::byte* e = expected.data() + index * es;
-    const std::byte* a = actual.data() + index * es;
-    if (std::memcmp(e, a, es) != 0 && mismatches++ == 0)
-      first = "at " + FormatSizes(coords) + ": expected " + HexBits(e, es) + ", actual " +
-              HexBits(a, es);
-    ++index;
-  });
-  if (mismatches == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << mismatches << " of " << index
-                                       << " elements differ; first " << first;
+                                                   const std::vector<std::byte>& actual,
+                                                   const std::string& role = "output") {
+  if (auto diff = validator::CompareLogical(role, desc, expected, actual))
+    return ::testing::AssertionFailure() << *diff;
+  return ::testing::AssertionSuccess();
 }
 
 // Bytes no element of the tensor covers (stride gaps, slack) still hold the
 // poison, and the guards are intact: the call wrote only inside the tensor.
 inline ::testing::AssertionResult OnlyElementsWritten(const TestTensor& tensor) {
   if (auto guards = tensor.buffer.GuardsIntact(); !guards) return guards;
-  const size_t es = tensor.desc.ElementSize();
-  const std::vector<uint32_t> strides = tensor.desc.EffectiveStrides();
-  std::vector<bool> covered(tensor.buffer.size(), false);
-  ForEachCoordinate(tensor.desc.sizes, [&](std::span<const uint32_t> coords) {
-    uint64_t offset = 0;
-    for (size_t d = 0; d < coords.size(); ++d) offset += uint64_t(coords[d]) * strides[d];
-    for (size_t b = 0; b < es; ++b) covered[offset * es + b] = true;
-  });
+  const std::vector<bool> covered = validator::ElementByteMask(tensor.desc);
   for (size_t i = 0; i < covered.size(); ++i)
     if (!covered[i] && tensor.buffer.data()[i] != kPoisonByte)
       return ::testing::AssertionFailure()

@@ -67,7 +67,7 @@ GuardPages MapPages(size_t size, uint32_t alignment) {
 }  // namespace
 
 GuardedBuffer::GuardedBuffer(size_t size, uint32_t salt, uint32_t alignment, std::string_view name)
-    : pages_(MapPages(size, alignment)), size_(size), salt_(salt) {
+    : pages_(MapPages(size, alignment)), size_(size), salt_(salt), alignment_(alignment) {
   static const bool installed = (InstallGuardFaultHandler("dmlconf: "), true);
   (void)installed;
   const size_t a2 = 2 * BindingAlignment(alignment);
@@ -77,6 +77,23 @@ GuardedBuffer::GuardedBuffer(size_t size, uint32_t salt, uint32_t alignment, std
   FillPattern(Pattern::kGuard, salt, pages_.begin(), pages_.size());
   SetName(name.empty() ? DefaultBufferName(salt) : name);
   Snapshot();
+}
+
+GuardedBuffer::GuardedBuffer(const GuardedBuffer& other)
+    : GuardedBuffer(other.size_, other.salt_, other.alignment_, other.name_) {
+  if (lead() == other.lead()) {  // the same layout: every byte as it is
+    std::memcpy(pages_.begin(), other.pages_.begin(), pages_.size());
+    snapshot_ = other.snapshot_;
+    return;
+  }
+  // A large alignment placed the tensor elsewhere in the page: its bytes only.
+  std::memcpy(data_, other.data_, size_);
+  std::memcpy(snapshot_.data() + lead(), other.snapshot_.data() + other.lead(), size_);
+}
+
+GuardedBuffer& GuardedBuffer::operator=(const GuardedBuffer& other) {
+  if (this != &other) *this = GuardedBuffer(other);
+  return *this;
 }
 
 void GuardedBuffer::Fill(Pattern pattern) {

@@ -48,6 +48,11 @@ class GuardedBuffer {
   // `alignment` is the tensor's GuaranteedBaseOffsetAlignment (0: none).
   // `name` is what a fault in the inaccessible pages calls the buffer.
   GuardedBuffer(size_t size, uint32_t salt, uint32_t alignment = 0, std::string_view name = {});
+  // A copy has its own pages, the same bytes and the same snapshot.
+  GuardedBuffer(const GuardedBuffer& other);
+  GuardedBuffer& operator=(const GuardedBuffer& other);
+  GuardedBuffer(GuardedBuffer&&) = default;
+  GuardedBuffer& operator=(GuardedBuffer&&) = default;
 
   std::byte* data() { return data_; }
   const std::byte* data() const { return data_; }
@@ -57,7 +62,10 @@ class GuardedBuffer {
   size_t lead() const { return size_t(data_ - pages_.begin()); }
   // Guard bytes after the tensor, up to the inaccessible pages.
   size_t trail() const { return pages_.size() - lead() - size_; }
-  void SetName(std::string_view name) { pages_.Name(data_, size_, name); }
+  void SetName(std::string_view name) {
+    name_ = name;
+    pages_.Name(data_, size_, name);
+  }
 
   // Fills the tensor bytes (not the guards) with `pattern`, or with one byte.
   void Fill(Pattern pattern);
@@ -84,6 +92,8 @@ class GuardedBuffer {
   std::byte* data_ = nullptr;
   size_t size_ = 0;
   uint32_t salt_ = 0;
+  uint32_t alignment_ = 0;
+  std::string name_;
 };
 
 template <class Ignore>
