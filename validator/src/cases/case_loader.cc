@@ -411,14 +411,19 @@ void CollectCaseFiles(const std::filesystem::path& folder, std::vector<FolderId>
     const std::filesystem::path path = it->path();
     std::error_code status_ec;
     const std::filesystem::file_status status = std::filesystem::status(path, status_ec);
-    if (std::filesystem::is_directory(status)) {
+    if (status.type() == std::filesystem::file_type::not_found) {
+      // Only a symbolic link to nothing gets here; one named like a case file
+      // is an error, other names are not cases.
+      if (IsCaseFile(path))
+        FailFile(path.string(), 0, 0, "file", "is a symbolic link to nothing");
+    } else if (status_ec) {
+      // What cannot be examined might be a folder of cases: never skipped.
+      FailFile(path.string(), 0, 0, "path", "cannot be examined: " + status_ec.message());
+    } else if (std::filesystem::is_directory(status)) {
       CollectCaseFiles(path, open_folders, files);
     } else if (IsCaseFile(path)) {
       // Any kind of file with a case file's name is read, and anything but a
       // regular file is refused there: nothing that looks like cases is skipped.
-      if (status_ec && it->is_symlink())
-        FailFile(path.string(), 0, 0, "file", "is a symbolic link to nothing (" +
-                                                  status_ec.message() + ")");
       files->push_back(path);
     }
   }
