@@ -1,0 +1,98 @@
+// Value mutants: the honest kernels, then every output element of one data type
+// passed through a lossy path, as a backend that moves values instead of bits
+// would. Every operator is affected; the data type decides.
+#include "mutants/mutant.h"
+
+namespace dmlconf::mutants {
+
+namespace {
+
+using Rewrite = ElementBits (*)(DataType type, ElementBits bits);
+
+// Runs the honest kernels, then rewrites each output element through `rewrite`.
+void ExecuteThenRewriteOutputs(const OperatorDesc& desc, const Bindings& bindings,
+                               Rewrite rewrite) {
+  naive::Execute(desc, bindings);
+  const std::vector<TensorSlot> outputs = OutputSlots(desc);
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const DataType type = outputs[i].desc->data_type;
+    TransformElements(*outputs[i].desc, bindings.outputs[i],
+                      [&](ElementBits bits) { return rewrite(type, bits); });
+  }
+}
+
+// Sign bit, exponent mask and quiet bit of each float type's bits.
+struct FloatBits {
+  ElementBits sign, exponent, quiet;
+};
+FloatBits Layout(DataType type) {
+  switch (type) {
+    case DataType::kFloat16: return {0x8000, 0x7C00, 0x0200};
+    case DataType::kFloat32: return {0x80000000, 0x7F800000, 0x00400000};
+    default: return {0x8000000000000000, 0x7FF0000000000000, 0x0008000000000000};
+  }
+}
+bool IsNan(FloatBits f, ElementBits bits) {
+  return (bits & f.exponent) == f.exponent && (bits & ~(f.sign | f.exponent)) != 0;
+}
+
+// FLOAT16 widened to FLOAT32 and narrowed back, as F16C's vcvtph2ps /
+// vcvtps2ph do: every value survives except a signalling NaN, which the
+// widening quiets (payload kept, quiet bit set).
+ElementBits Float16ThroughFloat32(DataType type, ElementBits bits) {
+  if (type != DataType::kFloat16) return bits;
+  const FloatBits f = Layout(type);
+  return IsNan(f, bits) ? bits | f.quiet : bits;
+}
+
+// x + 0.0 or a "x == 0 ? 0 : x" fast path: -0 comes out as +0.
+ElementBits NegativeZeroCanonicalised(DataType type, ElementBits bits) {
+  if (!IsFloat(type)) return bits;
+  return bits == Layout(type).sign ? 0 : bits;
+}
+
+// Every NaN written as the default quiet NaN (sign and payload lost).
+ElementBits NanCanonicalised(DataType type, ElementBits bits) {
+  if (!IsFloat(type)) return bits;
+  const FloatBits f = Layout(type);
+  return IsNan(f, bits) ? f.exponent | f.quiet : bits;
+}
+
+// INT64 moved through a 32-bit integer: the low half, sign-extended.
+ElementBits Int64TruncatedTo32Bits(DataType type, ElementBits bits) {
+  if (type != DataType::kInt64) return bits;
+  return ElementBits(int64_t(int32_t(uint32_t(bits))));
+}
+
+// UINT8 widened with a sign extension (movsx) and packed back with unsigned
+// saturation (packuswb): every byte from 0x80 up was negative and becomes 0.
+ElementBits Uint8SignExtended(DataType type, ElementBits bits) {
+  if (type != DataType::kUint8) return bits;
+  return int8_t(uint8_t(bits)) < 0 ? 0 : bits;
+}
+
+template <Rewrite rewrite>
+void Execute(const OperatorDesc& desc, const Bindings& bindings) {
+  ExecuteThenRewriteOutputs(desc, bindings, rewrite);
+}
+
+}  // namespace
+
+std::vector<Mutant> ValueMutants() {
+  return {
+      {"float16-through-float32",
+       "FLOAT16 goes through FLOAT32 and back, which quiets signalling NaNs", Validate,
+       Execute<Float16ThroughFloat32>},
+      {"negative-zero-canonicalised", "-0.0 is written as +0.0 (FLOAT16, FLOAT32, FLOAT64)",
+       Validate, Execute<NegativeZeroCanonicalised>},
+      {"nan-canonicalised", "every NaN is written as the default quiet NaN", Validate,
+       Execute<NanCanonicalised>},
+      {"int64-truncated-to-32-bits", "INT64 goes through a 32-bit integer (sign-extended back)",
+       Validate, Execute<Int64TruncatedTo32Bits>},
+      {"uint8-sign-extended",
+       "UINT8 is sign-extended and packed back with unsigned saturation: 0x80..0xFF become 0",
+       Validate, Execute<Uint8SignExtended>},
+  };
+}
+
+}  // namespace dmlconf::mutants
