@@ -24,6 +24,18 @@ TEST(GuardedBuffer, detects_a_write_just_before_or_after) {
   EXPECT_FALSE(other.GuardsIntact());
 }
 
+// Beyond the guard bytes the validator's inaccessible pages take over: a far
+// write faults, and the message names the buffer and the distance.
+TEST(GuardedBufferDeathTest, a_far_write_dies_naming_the_buffer) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        GuardedBuffer buffer(12, kPoisonByte, "OutputTensor");
+        *static_cast<volatile std::byte*>(buffer.data() + 12 + 100000) = std::byte{0};
+      },
+      "guard byte 100000 after the end of OutputTensor");
+}
+
 TEST(BitPatterns, distinct_per_position_and_never_poison) {
   for (size_t size : {1, 2, 4, 8}) {
     std::set<ElementBits> seen;

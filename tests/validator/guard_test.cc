@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "run/guard_pages.h"
@@ -56,6 +57,20 @@ TEST(GuardedBuffer, MovingKeepsTheTensorWhereItWas) {
   EXPECT_EQ(moved.data(), data);
   moved.data()[56] ^= std::byte{1};
   EXPECT_EQ(moved.FirstGuardChange(), 56);
+}
+
+TEST(GuardedBuffer, ACopyHasItsOwnPagesWithTheSameBytesAndSnapshot) {
+  for (uint32_t alignment : {0u, 8192u}) {
+    GuardedBuffer b(56, 1, alignment);
+    b.Fill(std::byte{7});
+    b.Snapshot();
+    b.data()[3] = std::byte{9};  // a change the copy must see as one too
+    const GuardedBuffer copy = b;
+    EXPECT_NE(copy.data(), b.data());
+    EXPECT_EQ(std::memcmp(copy.data(), b.data(), 56), 0);
+    EXPECT_EQ(copy.FirstChange([](std::ptrdiff_t) { return false; }), 3);
+    EXPECT_FALSE(copy.FirstGuardChange());
+  }
 }
 
 // A volatile store: the compiler may not drop a write it can see is out of bounds.
