@@ -29,6 +29,7 @@ packages=(
   python3-numpy                               # the NumPy sample backend (validator/src/backends/numpy)
   python3-torch                               # the PyTorch adapter (validator/src/backends/torch)
   chromium                                    # headless: the CTest that renders the HTML report
+  clang libclang-rt-14-dev libomp-dev         # the libFuzzer targets (tools/fuzz.sh, CTest label fuzz)
 )
 
 install_missing() {
