@@ -18,6 +18,7 @@
 namespace dmlconf::validator {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -291,6 +292,14 @@ TEST_F(ExternalVectorFiles, FifosAndAliasBombsAreRefused) {
     bomb += "]";
   }
   EXPECT_THAT(ErrorOf(Write("bomb.json", bomb + "}")), HasSubstr("yaml: the document grows past"));
+}
+
+TEST_F(ExternalVectorFiles, AHugeValueInAnErrorIsCut) {
+  std::string join = kJoin;
+  join.replace(join.find("\"JOIN\""), 6, "\"" + std::string(100000, 'J') + "\"");
+  const std::string error = ErrorOf(Write("huge.json", Document(join)));
+  EXPECT_LT(error.size(), 3000u);
+  EXPECT_THAT(error, AllOf(HasSubstr("unknown op 'JJJJ"), HasSubstr("more bytes cut)")));
 }
 
 TEST_F(ExternalVectorFiles, AChainSharesItsTensorsAcrossSteps) {

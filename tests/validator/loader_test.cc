@@ -422,6 +422,13 @@ TEST_F(LoaderTest, NumberSpellingErrorsNameTheElement) {
               AllOf(HasSubstr("cases[0].inputs.InputTensor[1]"), HasSubstr("0xffc00000")));
 }
 
+TEST_F(LoaderTest, AHugeScalarInAnErrorIsCut) {
+  const std::string error = ErrorOf(Edit("operator: SPLIT", "operator: " + std::string(100000, 'K')));
+  EXPECT_LT(error.size(), 3000u);
+  EXPECT_THAT(error, AllOf(HasSubstr(At(3) + "15: cases[0].operator: unknown operator 'KKKK"),
+                           HasSubstr("more bytes cut)")));
+}
+
 // ---- item 10: every error names a field -------------------------------------
 
 TEST_F(LoaderTest, TopLevelErrorsNameAField) {

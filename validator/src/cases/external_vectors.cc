@@ -319,7 +319,13 @@ std::vector<Case> LoadExternalVectorFile(const std::filesystem::path& file, cons
     throw CaseFileError(file.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
                         std::to_string(e.mark.column + 1) + ": external vector: " + e.msg);
   } catch (const std::exception& e) {
-    throw CaseFileError(e.what());  // already "FILE:LINE:COL: case ID, field: message"
+    // Already "FILE:LINE:COL: case ID, field: message"; a huge quoted value is cut
+    // as the case loader cuts it.
+    constexpr size_t kMaxMessageBytes = 1024;
+    const std::string what = e.what();
+    if (what.size() <= kMaxMessageBytes) throw CaseFileError(what);
+    throw CaseFileError(what.substr(0, kMaxMessageBytes) + "... (" +
+                        std::to_string(what.size() - kMaxMessageBytes) + " more bytes cut)");
   }
   std::vector<Case> cases;
   for (ExternalVector& o : parsed) {

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "cases/yaml_reader.h"
 #include "dmlconf/validator/case.h"
 
 namespace dmlconf::validator {
@@ -24,9 +25,7 @@ void Field::FailAt(const YAML::Mark& mark, std::string_view path,
   const int line = mark.line >= 0 ? mark.line + 1 : 0;
   const int column = mark.column >= 0 ? mark.column + 1 : 0;
   // The document itself has an empty path; the error still names a field.
-  throw CaseFileError(*file_ + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                      (path.empty() ? std::string("document") : std::string(path)) + ": " +
-                      std::string(message));
+  FailFile(*file_, line, column, path.empty() ? std::string_view("document") : path, message);
 }
 
 void Field::Fail(std::string_view message) const { FailAt(node_.Mark(), path_, message); }

@@ -215,10 +215,16 @@ void CheckFlowDepth(const std::string& file, const std::string& text) {
 
 }  // namespace
 
+std::string ClipMessage(std::string_view message) {
+  if (message.size() <= kMaxMessageBytes) return std::string(message);
+  return std::string(message.substr(0, kMaxMessageBytes)) + "... (" +
+         std::to_string(message.size() - kMaxMessageBytes) + " more bytes cut)";
+}
+
 void FailFile(const std::string& file, int line, int column, std::string_view field,
               std::string_view message) {
   throw CaseFileError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                      std::string(field) + ": " + std::string(message));
+                      ClipMessage(field) + ": " + ClipMessage(message));
 }
 
 std::string ReadCaseFileText(const std::string& file) {

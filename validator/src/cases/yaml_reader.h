@@ -22,6 +22,11 @@ inline constexpr uint64_t kMaxCaseFileBytes = uint64_t(4) << 20;
 // node, so the tree stays near 120 MiB; larger data is written as a fill rule.
 inline constexpr uint64_t kMaxYamlNodes = uint64_t(1) << 18;
 
+// A message as an error line prints it: at most kMaxMessageBytes, the cut said,
+// so that a 4 MiB scalar quoted in an error does not become a 4 MiB line.
+inline constexpr size_t kMaxMessageBytes = 1024;
+std::string ClipMessage(std::string_view message);
+
 // Throws CaseFileError "FILE:LINE:COL: FIELD: message" (LINE and COL 1-based).
 [[noreturn]] void FailFile(const std::string& file, int line, int column, std::string_view field,
                            std::string_view message);
