@@ -306,8 +306,10 @@ TEST_F(ExternalVectorFiles, AChainSharesItsTensorsAcrossSteps) {
   // Many steps over one input: each later step's inputs hold only its own
   // sequence lengths, not a copy of the chain's input.
   std::string steps;
-  for (int k = 0; k < 40; ++k) steps += std::string(k ? "," : "") + (k % 2 ? kStepAxis1 : kStepAxis0);
-  const std::vector<Case> cases = LoadCases(Write("chain.json", Document(ReverseSteps("long", steps))));
+  for (int k = 0; k < 40; ++k)
+    steps += std::string(k ? "," : "") + (k % 2 ? kStepAxis1 : kStepAxis0);
+  const std::vector<Case> cases =
+      LoadCases(Write("chain.json", Document(ReverseSteps("long", steps))));
   ASSERT_EQ(cases.size(), 1u);
   ASSERT_EQ(cases[0].then.size(), 39u);
   for (const auto& step : cases[0].then) EXPECT_EQ(step.inputs.size(), 1u);

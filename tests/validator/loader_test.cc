@@ -158,7 +158,8 @@ TEST_F(LoaderTest, HugeTensorIsRefusedBeforeAllocating) {
   // 2 GiB of UINT8 input: refused before its data is even read.
   const std::string text = Edit("UINT8, Sizes: [4]", "UINT8, Sizes: [65536, 32768]");
   const std::string error = ErrorOf(text);
-  EXPECT_THAT(error, AllOf(HasSubstr(At(6)), HasSubstr("cases[0].descriptor"), HasSubstr("64 MiB")));
+  EXPECT_THAT(error,
+              AllOf(HasSubstr(At(6)), HasSubstr("cases[0].descriptor"), HasSubstr("64 MiB")));
 }
 
 TEST_F(LoaderTest, SizesMustBeUint32) {
@@ -346,7 +347,8 @@ TEST_F(LoaderTest, DeepNestingIsRefusedBeforeYamlCppScansIt) {
   EXPECT_THAT(ErrorOf(hidden), HasSubstr(At(3) + std::to_string(4 + 64 * 7) +
                                          ": yaml: nested deeper than 64 levels"));
   // A quote the check takes for a string's start hides no opener either.
-  EXPECT_THAT(ErrorOf("[a\n'" + std::string(100, '[')), HasSubstr(At(2) + "65: yaml: nested deeper"));
+  EXPECT_THAT(ErrorOf("[a\n'" + std::string(100, '[')),
+              HasSubstr(At(2) + "65: yaml: nested deeper"));
   // Brackets in a string cost nothing once closed in it (roles in external vectors).
   std::string roles = "cases: [";
   for (int i = 0; i < 100; ++i) roles += "\"InputTensors[" + std::to_string(i) + "]\", ";
@@ -376,7 +378,8 @@ TEST_F(LoaderTest, OnlyRegularFilesAreRead) {
     LoadCaseFile("/dev/zero");
     ADD_FAILURE() << "no error";
   } catch (const CaseFileError& e) {
-    EXPECT_EQ(std::string(e.what()), "/dev/zero:0:0: file: is a character device, not a regular file");
+    EXPECT_EQ(std::string(e.what()),
+              "/dev/zero:0:0: file: is a character device, not a regular file");
   }
 }
 
@@ -423,7 +426,8 @@ TEST_F(LoaderTest, NumberSpellingErrorsNameTheElement) {
 }
 
 TEST_F(LoaderTest, AHugeScalarInAnErrorIsCut) {
-  const std::string error = ErrorOf(Edit("operator: SPLIT", "operator: " + std::string(100000, 'K')));
+  const std::string error =
+      ErrorOf(Edit("operator: SPLIT", "operator: " + std::string(100000, 'K')));
   EXPECT_LT(error.size(), 3000u);
   EXPECT_THAT(error, AllOf(HasSubstr(At(3) + "15: cases[0].operator: unknown operator 'KKKK"),
                            HasSubstr("more bytes cut)")));

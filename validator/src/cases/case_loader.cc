@@ -399,7 +399,8 @@ void CollectCaseFiles(const std::filesystem::path& folder, std::vector<FolderId>
                       std::vector<std::filesystem::path>* files) {
   struct stat st {};
   if (stat(folder.c_str(), &st) != 0)
-    FailFile(folder.string(), 0, 0, "folder", std::string("cannot be examined: ") + strerror(errno));
+    FailFile(folder.string(), 0, 0, "folder",
+             std::string("cannot be examined: ") + strerror(errno));
   const FolderId id{st.st_dev, st.st_ino};
   if (std::find(open_folders->begin(), open_folders->end(), id) != open_folders->end())
     FailFile(folder.string(), 0, 0, "folder",
