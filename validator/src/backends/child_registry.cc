@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -16,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -206,6 +208,39 @@ int KillDescendants() {
   std::set<pid_t> killed;
   Sweep(&killed);
   return int(killed.size());
+}
+
+void ReapAdopted() {
+  if (installer != getpid()) return;  // only dmlconf itself adopts
+  std::set<pid_t> leaders;
+  {
+    std::lock_guard<std::timed_mutex> lock(State().mutex);
+    leaders = State().groups;
+  }
+  const pid_t own_group = getpgrp();
+  DIR* tasks = opendir("/proc/self/task");
+  if (tasks == nullptr) return;
+  std::vector<pid_t> children;
+  while (const dirent* task = readdir(tasks)) {
+    if (task->d_name[0] == '.') continue;
+    std::ifstream list("/proc/self/task/" + std::string(task->d_name) + "/children");
+    for (pid_t pid; list >> pid;) children.push_back(pid);
+  }
+  closedir(tasks);
+  for (pid_t pid : children) {
+    std::ifstream stat_file("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat;
+    std::getline(stat_file, stat);
+    const size_t close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(stat.substr(close + 1));
+    char state = 0;
+    pid_t parent = 0, group = 0;
+    fields >> state >> parent >> group;
+    // Not an --isolate'd case's child (dmlconf's own group) nor a leader a
+    // backend is about to wait for: an orphan, adopted and dead.
+    if (state == 'Z' && group != own_group && !leaders.count(pid)) waitpid(pid, nullptr, WNOHANG);
+  }
 }
 
 void ResetSignalsForExec() {

@@ -40,6 +40,11 @@ void Checkpoint();
 // Kills (SIGKILL) every process descended from dmlconf. Returns how many.
 int KillDescendants();
 
+// Reaps the dead orphans dmlconf adopted as subreaper (what a backend's killed
+// group leaves), so that a long run does not pile up zombies; never a process
+// someone waits for. Called before a backend starts a process.
+void ReapAdopted();
+
 // In a forked child before exec: the signal mask and dispositions a program
 // expects (not dmlconf's blocked SIGINT/SIGTERM). Async-signal-safe.
 void ResetSignalsForExec();

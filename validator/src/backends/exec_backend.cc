@@ -266,6 +266,7 @@ class ExecBackend final : public Backend {
     const std::string script = command_ + " \"$1\"";
     // The child inherits copies of dmlconf's unwritten stdio buffers; empty
     // them first, or each child's exit path could print them once more.
+    children::ReapAdopted();
     std::fflush(nullptr);
     const pid_t asker = getpid();
     const pid_t pid = fork();

@@ -261,6 +261,7 @@ class ServeBackend final : public Backend {
     if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0)
       throw BackendError("cannot start " + Name() + ": pipe: " + strerror(errno));
     const fs::path log = root_ / "stderr.log";
+    children::ReapAdopted();
     quoted_from_ = ErrorLogSize();
     std::fflush(nullptr);  // the child must not inherit pending output
     pid_ = fork();
