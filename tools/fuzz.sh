@@ -6,7 +6,7 @@
 #   tools/fuzz.sh [SECONDS]                 build if needed, run every target
 #   tools/fuzz.sh --target descriptor 20    one target (repeat --target for more)
 #   tools/fuzz.sh --build-only              configure and build only
-#   tools/fuzz.sh --prepare                 build, and make the seed corpora
+#   tools/fuzz.sh --prepare [SECONDS]       build, and make the seeds a run that long uses
 #
 # Options: --build-dir DIR (default build-fuzz), --out DIR (default out/fuzz:
 # per target corpus/, artifacts/, fuzz.log), --no-build (use the build as it is).
@@ -81,7 +81,18 @@ for t in "${targets[@]}"; do [ -x "$bin/fuzz_$t" ] || die "no target fuzz_$t in 
 
 # Seeds from what is committed now (made again when a case file is newer than
 # them); the corpus a run grows is kept in <out>/<target>/corpus for the next.
-seeds=$out_dir/seeds
+# libFuzzer runs every seed before its clock starts, so a short run (under
+# 600 s: CTest's 20 s) seeds from the hand-written cases/spec and the external
+# vectors only, at most 200 seeds per target, none over 64 KiB; a longer run
+# from every committed case.
+if [ "$seconds" -lt 600 ]; then
+  seeds=$out_dir/seeds-quick
+  case_paths=("$root/cases/spec")
+else
+  seeds=$out_dir/seeds-full
+  case_paths=("$root/cases")
+fi
+[ -d "$root/../shared/external/wpt-webnn" ] && case_paths+=("$root/../shared/external/wpt-webnn")
 make_seeds() {
   local stamp=$seeds/.made
   if [ -f "$stamp" ] && [ "$stamp" -nt "$bin/fuzz_make_seeds" ] &&
@@ -93,14 +104,9 @@ make_seeds() {
   "$bin/fuzz_make_seeds" "$seeds" "${case_paths[@]}" >/dev/null || die "fuzz_make_seeds failed"
   touch "$stamp"
 }
-case_paths=("$root/cases")
-[ -d "$root/../shared/external/wpt-webnn" ] && case_paths+=("$root/../shared/external/wpt-webnn")
 make_seeds
 [ "$prepare_only" = yes ] && exit 0
 
-# libFuzzer runs every seed before it starts counting time: a short run gets
-# an evenly spread sample of at most 200 seeds per target (none over 64 KiB),
-# so that a 20 s run takes about 20 s; longer runs get them all.
 seeds_of() {  # target -> the seed directory its run reads
   local t=$1 sample=$out_dir/$1/seed-sample
   if [ "$seconds" -ge 600 ]; then echo "$seeds/$t"; return; fi
