@@ -2,8 +2,8 @@
 # Included by CMakeLists.txt, whose last lines give every test here the label cli.
 set(failure_cli bash ${CMAKE_CURRENT_SOURCE_DIR}/failure_cli.sh $<TARGET_FILE:dmlconf>
     ${PROJECT_SOURCE_DIR})
-foreach(scenario IN ITEMS exact-case escapes report-set-interrupted report-write-fails
-                          report-set-replaces)
+foreach(scenario IN ITEMS exact-case escapes report-set-interrupted report-set-sigterm
+                          report-write-fails report-set-replaces)
   add_test(NAME cli.${scenario}
            COMMAND ${failure_cli} ${CMAKE_CURRENT_BINARY_DIR}/failure/${scenario} ${scenario})
   set_tests_properties(cli.${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "ok: ${scenario}\n$")

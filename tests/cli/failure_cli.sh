@@ -106,6 +106,35 @@ case $scenario in
     same_set old reports
     [ "$(ls reports | wc -l)" = 4 ] || fail "reports/ holds $(ls reports)"
     ;;
+  report-set-sigterm)
+    # SIGTERM while the reports are written (they follow the summary line): the run dies
+    # of it and leaves the old complete set, or it had finished and the new set is whole;
+    # never a mix, and no temporary folder beside it.
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir old
+    cp -r old reports
+    "$dmlconf" run "$src/cases" --report-dir reports >out.txt 2>&1 &
+    pid=$!
+    for _ in $(seq 3000); do
+      grep -Eq '^[0-9]+ passed, 0 failed' out.txt && break
+      sleep 0.01
+    done
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+    if [ "$rc" = 143 ]; then
+      same_set old reports
+      grep -q 'interrupted by SIGTERM' out.txt || fail "no line says the run was interrupted"
+    else
+      [ "$rc" = 0 ] || fail "exit $rc"
+      grep -q '"passed": 4,' reports/report.json && fail "report.json is the old run's"
+      for f in junit.xml report.md report.html; do
+        cmp -s "old/$f" "reports/$f" && fail "$f is the old run's beside a new report.json"
+      done
+    fi
+    echo "the run ended with exit $rc"
+    [ "$(ls reports | wc -l)" = 4 ] || fail "reports/ holds $(ls reports)"
+    ls -d reports.tmp-* 2>/dev/null && fail "a temporary folder was left behind"
+    ;;
   report-write-fails)
     # Item 10: a report that cannot be written keeps the summary line and the run's
     # verdict. With SIGXFSZ ignored, the write fails with EFBIG instead.

@@ -10,6 +10,8 @@
 #include <string>
 #include <system_error>
 
+#include "backends/child_registry.h"
+
 namespace dmlconf::cli {
 namespace {
 
@@ -112,19 +114,25 @@ void WriteReportSet(const RunReport& report, const fs::path& dir) {
   if (fs::exists(fs::symlink_status(target, ec)) && !fs::is_directory(target, ec))
     Fail(target, "it exists and is not a folder", 0);
   const fs::path temporary = MakeTemporaryFolder(target);
+  // An interrupt's clean-up removes it with the run's other folders: the old set stays,
+  // nothing is left beside it.
+  children::AddFolder(temporary);
   try {
     WriteJsonReport(report, temporary / "report.json");
     WriteJunitReport(report, temporary / "junit.xml");
     WriteMarkdownReport(report, temporary / "report.md");
     WriteHtmlReport(report, temporary / "report.html");
+    children::Checkpoint();  // once an interrupt has begun, the old set stays
     Install(temporary, target);
   } catch (...) {
     std::error_code ignored;
     fs::remove_all(temporary, ignored);
+    children::RemoveFolder(temporary);
     throw;
   }
   std::error_code ignored;  // the old set, or nothing: best effort
   fs::remove_all(temporary, ignored);
+  children::RemoveFolder(temporary);
 }
 
 }  // namespace dmlconf::cli
