@@ -112,10 +112,10 @@ case $scenario in
     # never a mix, and no temporary folder beside it.
     expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir old
     cp -r old reports
-    "$dmlconf" run "$src/cases" --report-dir reports >out.txt 2>&1 &
+    "$dmlconf" run "$src/cases" --report-dir reports >run.txt 2>&1 &
     pid=$!
     for _ in $(seq 3000); do
-      grep -Eq '^[0-9]+ passed, 0 failed' out.txt && break
+      grep -Eqs '^[0-9]+ passed, 0 failed' run.txt && break
       sleep 0.01
     done
     kill -TERM "$pid"
@@ -123,7 +123,7 @@ case $scenario in
     rc=$?
     if [ "$rc" = 143 ]; then
       same_set old reports
-      grep -q 'interrupted by SIGTERM' out.txt || fail "no line says the run was interrupted"
+      grep -q 'interrupted by SIGTERM' run.txt || fail "no line says the run was interrupted"
     else
       [ "$rc" = 0 ] || fail "exit $rc"
       grep -q '"passed": 4,' reports/report.json && fail "report.json is the old run's"
