@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -134,6 +135,47 @@ void OnFault(int sig, siginfo_t* info, void* context) {
   signal(sig, SIG_DFL);  // dies of the signal when the instruction runs again
 }
 
+// Released mappings kept for reuse: a run creates tens of thousands of small
+// buffers, and mmap, mprotect and munmap each time (munmap's TLB shootdown
+// stalls every thread of a multi-threaded backend) cost more than the rest
+// of making a buffer. Only small mappings, and only a few, are kept.
+class MappingCache {
+ public:
+  struct Mapping {
+    std::byte* begin = nullptr;
+    size_t size = 0;  // of the whole mapping
+  };
+  static constexpr size_t kMaxUsable = size_t(1) << 20;
+
+  std::optional<Mapping> Take(size_t size) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (size_t i = 0; i < count_; ++i)
+      if (kept_[i].size == size) {
+        const Mapping m = kept_[i];
+        kept_[i] = kept_[--count_];
+        return m;
+      }
+    return std::nullopt;
+  }
+  bool Keep(Mapping m) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (count_ == kSlots) return false;
+    kept_[count_++] = m;
+    return true;
+  }
+
+ private:
+  static constexpr size_t kSlots = 32;
+  std::mutex mutex_;
+  Mapping kept_[kSlots];
+  size_t count_ = 0;
+};
+
+MappingCache& Cache() {
+  static MappingCache* cache = new MappingCache;  // never destroyed: buffers may outlive statics
+  return *cache;
+}
+
 }  // namespace
 
 void InstallGuardFaultHandler(std::string_view prefix) {
@@ -157,6 +199,11 @@ GuardPages::GuardPages(size_t bytes) {
   const size_t page = PageSize();
   usable_size_ = std::max<size_t>(page, (bytes + page - 1) / page * page);
   mapping_size_ = usable_size_ + 2 * kInaccessibleBytes;
+  if (auto kept = Cache().Take(mapping_size_)) {
+    mapping_ = kept->begin;
+    usable_ = mapping_ + kInaccessibleBytes;
+    return;
+  }
   // Reserved inaccessible as a whole, then the middle opened: two calls, and
   // the zones never take memory.
   void* p = mmap(nullptr, mapping_size_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
@@ -213,7 +260,9 @@ void GuardPages::Name(const std::byte* data, size_t size, std::string_view name)
 void GuardPages::Release() {
   if (slot_ >= 0) g_entries[slot_].state.store(kFree, std::memory_order_release);
   slot_ = -1;
-  if (mapping_) munmap(mapping_, mapping_size_);
+  if (mapping_ && (usable_size_ > MappingCache::kMaxUsable ||
+                   !Cache().Keep({mapping_, mapping_size_})))
+    munmap(mapping_, mapping_size_);
   mapping_ = usable_ = nullptr;
   mapping_size_ = usable_size_ = 0;
 }
