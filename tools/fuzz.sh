@@ -48,7 +48,7 @@ done
 sanitize="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
 configure_and_build() {
   command -v clang++ >/dev/null ||
-    die "clang++ is missing: the fuzzers need Debian's clang and libFuzzer (tools/bootstrap.sh installs clang libclang-rt-14-dev)"
+    die "clang++ is missing: the fuzzers need Debian's clang and libFuzzer (tools/bootstrap.sh installs clang libclang-rt-14-dev libomp-dev)"
   if [ ! -f "$build_dir/CMakeCache.txt" ]; then
     # WERROR off: the g++ build checks the project's warnings; this one
     # would fail on GCC-only warning flags clang does not know.
