@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
       r.ranks = {uint32_t(1 + i / 144 % 8)};
       r.backend = backend;
       r.position = i;
-      r.reproducer = "build/dmlconf run cases --filter '" + r.name + "' --backend " + backend;
+      r.reproducer = "build/dmlconf run cases --case=" + r.name + " --backend " + backend;
       r.seconds = 0.001;
       Judge(i, &r);
       report.results.push_back(std::move(r));

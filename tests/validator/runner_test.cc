@@ -37,7 +37,7 @@ TEST(Runner, HonestBackendPasses) {
   EXPECT_EQ(r.op, "SPLIT");
   EXPECT_EQ(r.data_types, (std::vector<std::string>{"UINT8", "UINT8", "UINT8"}));
   EXPECT_EQ(r.reproducer,
-            "build/dmlconf run cases/t.yaml --filter 't/split' --backend liar --feature-level 6_4");
+            "build/dmlconf run cases/t.yaml --case=t/split --backend liar --feature-level 6_4");
 }
 
 TEST(Runner, WritingPastTheOutputFails) {

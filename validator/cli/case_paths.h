@@ -9,7 +9,7 @@
 
 #include "commands.h"
 #include "dmlconf/validator/case.h"
-#include "terminal_text.h"
+#include "run/terminal_text.h"
 
 namespace dmlconf::cli {
 

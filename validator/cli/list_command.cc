@@ -5,7 +5,7 @@
 
 #include "case_paths.h"
 #include "run/runner.h"
-#include "terminal_text.h"
+#include "run/terminal_text.h"
 
 namespace dmlconf::cli {
 namespace {

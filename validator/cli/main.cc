@@ -3,7 +3,7 @@
 
 #include "commands.h"
 #include "generator_commands.h"
-#include "terminal_text.h"
+#include "run/terminal_text.h"
 
 namespace dmlconf::cli {
 namespace {
@@ -16,6 +16,7 @@ const std::string& CommandLine() { return command_line; }
 
 int main(int argc, char** argv) {
   using namespace dmlconf::cli;
+  using dmlconf::Printable;
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
   CLI::App app{"dmlconf: conformance suite for DirectML's data-movement operators"};
   app.require_subcommand(1);

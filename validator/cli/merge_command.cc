@@ -6,7 +6,7 @@
 #include "commands.h"
 #include "dmlconf/reports/report_diff.h"
 #include "report_dir.h"
-#include "terminal_text.h"
+#include "run/terminal_text.h"
 
 namespace dmlconf::cli {
 namespace {

@@ -23,7 +23,7 @@
 #include "dmlconf/reports/report_diff.h"
 #include "progress.h"
 #include "report_dir.h"
-#include "terminal_text.h"
+#include "run/terminal_text.h"
 #include "dmlconf/validator/external_backends.h"
 #include "run/runner.h"
 
@@ -73,14 +73,6 @@ std::string GlobLiteral(const std::string& name) {
     glob += ch;
   }
   return glob;
-}
-
-// "build/dmlconf run FILE --case=NAME --backend B --feature-level L": this case and no
-// other, each argument one shell word whatever the name holds (spaces, quotes, '[',
-// '(', control characters), and safe to print.
-std::string ExactReproducer(const CaseResult& r, std::string_view level) {
-  return "build/dmlconf run " + ShellWord(r.file) + " --case=" + ShellWord(r.name) +
-         " --backend " + ShellWord(r.backend) + " --feature-level " + std::string(level);
 }
 
 // --profile directml (every case) or values (no must-reject case: a backend
@@ -152,7 +144,7 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
 
 // Names, paths and messages come from case files and backends: printed through
 // Printable, and a message no longer than a report quotes it.
-void PrintResult(const CaseResult& r, std::string_view level, bool verbose) {
+void PrintResult(const CaseResult& r, bool verbose) {
   const bool fails = VerdictFailsRun(r.verdict);
   if (!fails && !verbose) return;
   std::cout << std::left << std::setw(7) << VerdictName(r.verdict) << " " << Printable(r.name)
@@ -164,7 +156,7 @@ void PrintResult(const CaseResult& r, std::string_view level, bool verbose) {
   std::cout << " (" << Printable(r.file) << ":" << r.line << ")\n  "
             << Printable(QuotedMessage(r.message), true) << "\n";
   if (fails || r.verdict == Verdict::kExpectedFailure)
-    std::cout << "  reproduce: " << ExactReproducer(r, level) << "\n";
+    std::cout << "  reproduce: " << r.reproducer << "\n";
 }
 
 // A table of verdict counts per backend and operator.
@@ -379,7 +371,7 @@ void Run(const RunArgs& args) {
   try {
     report.results = validator::RunCases(cases, raw, options, [&](const CaseResult& r) {
       if (VerdictFailsRun(r.verdict) || args.verbose) progress.Clear();
-      PrintResult(r, report.feature_level, args.verbose);
+      PrintResult(r, args.verbose);
       progress.Count(VerdictFailsRun(r.verdict));
     });
     progress.Finish();
@@ -391,9 +383,6 @@ void Run(const RunArgs& args) {
   }
   PrintCounts(report.results);
   PrintKinds(report.results);
-  // The runner's reproducer selects by glob; the reports carry the exact one the
-  // console printed.
-  for (CaseResult& r : report.results) r.reproducer = ExactReproducer(r, report.feature_level);
   int code = Conclude(args, report, base);
   if (!args.report_dir.empty()) code = WriteReports(report, args.report_dir, code);
   if (code != kExitOk) Exit(code);

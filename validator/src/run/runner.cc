@@ -14,6 +14,7 @@
 #include "run/compare.h"
 #include "dmlconf/tensor_layout.h"
 #include "run/guarded_buffer.h"
+#include "run/terminal_text.h"
 
 namespace dmlconf::validator {
 namespace {
@@ -350,18 +351,6 @@ Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool st
   }
 }
 
-std::string ShellQuote(std::string_view text) {
-  std::string out = "'";
-  for (char ch : text) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
-
-bool IsPlainWord(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-    return std::isalnum(static_cast<unsigned char>(ch)) || std::strchr("/._-:+=", ch);
-  });
-}
-
 void ApplyXfail(const XfailList& xfail, CaseResult* r) {
   if (!xfail.Matches(r->backend, r->name)) return;
   // A known crash of the backend under test (an error) is as much a known
@@ -443,10 +432,11 @@ std::vector<const Case*> SelectCases(const std::vector<Case>& cases, const RunOp
   return out;
 }
 
+// This case and no other (--case is an exact name, not a glob), each argument one
+// shell word whatever the name holds, and safe to print.
 std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel level) {
-  const std::string b = IsPlainWord(backend) ? std::string(backend) : ShellQuote(backend);
-  return "build/dmlconf run " + (IsPlainWord(c.file) ? c.file : ShellQuote(c.file)) +
-         " --filter " + ShellQuote(c.name) + " --backend " + b + " --feature-level " +
+  return "build/dmlconf run " + ShellWord(c.file) + " --case=" + ShellWord(c.name) +
+         " --backend " + ShellWord(backend) + " --feature-level " +
          std::string(FeatureLevelName(level));
 }
 

@@ -70,7 +70,7 @@ std::vector<const Case*> SelectCases(const std::vector<Case>& cases, const RunOp
 // Of those, the ones in this run's shard, in load order.
 std::vector<const Case*> ShardCases(const std::vector<Case>& cases, const RunOptions& options);
 
-// "build/dmlconf run FILE --filter 'NAME' --backend B --feature-level L".
+// "build/dmlconf run FILE --case=NAME --backend B --feature-level L" (exact name).
 std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel level);
 
 // A result with the case's facts filled in and no verdict yet.

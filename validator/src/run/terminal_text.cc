@@ -1,9 +1,9 @@
-#include "terminal_text.h"
+#include "run/terminal_text.h"
 
 #include <cstdio>
 #include <cstring>
 
-namespace dmlconf::cli {
+namespace dmlconf {
 namespace {
 
 // Length of the well-formed UTF-8 sequence starting at text[i], or 0 when there is none
@@ -103,4 +103,4 @@ std::string ShellWord(std::string_view text) {
   return out + "'";
 }
 
-}  // namespace dmlconf::cli
+}  // namespace dmlconf

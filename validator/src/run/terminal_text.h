@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace dmlconf::cli {
+namespace dmlconf {
 
 // `text` with every control character (C0, DEL and the C1 range U+0080-U+009F) and every
 // byte that is not part of well-formed UTF-8 shown as \xNN, so a case name or a backend's
@@ -18,4 +18,4 @@ std::string Printable(std::string_view text, bool keep_lines = false);
 // byte for byte and which is itself safe to print.
 std::string ShellWord(std::string_view text);
 
-}  // namespace dmlconf::cli
+}  // namespace dmlconf
