@@ -35,16 +35,22 @@ std::string Details(const CaseResult& result) {
 
 // JUnit has no words for xfail and xpass; consumers understand failures and skips, so
 // xpass reads as a failure (it fails the run) and xfail as a skip (it does not).
+// JUnit's `type` carries the failure kind (wrong_values, crash, ...), so a CI page that
+// shows only types still tells a wrong answer from a dead backend.
+std::string TypeOf(const CaseResult& result, std::string_view fallback) {
+  return result.kind == Kind::kNone ? std::string(fallback) : std::string(KindName(result.kind));
+}
+
 std::string Outcome(const CaseResult& result) {
   const std::string summary(FirstLine(QuotedMessage(result.message)));
   switch (result.verdict) {
     case Verdict::kPassed:
       return "";
     case Verdict::kFailed:
-      return "      <failure" + Attribute("message", summary) + Attribute("type", "failed") + ">" +
+      return "      <failure" + Attribute("message", summary) + Attribute("type", TypeOf(result, "failed")) + ">" +
              Details(result) + "</failure>\n";
     case Verdict::kError:
-      return "      <error" + Attribute("message", summary) + Attribute("type", "error") + ">" +
+      return "      <error" + Attribute("message", summary) + Attribute("type", TypeOf(result, "error")) + ">" +
              Details(result) + "</error>\n";
     case Verdict::kSkipped:
       return "      <skipped" + Attribute("message", summary) + "/>\n";

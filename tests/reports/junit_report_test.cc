@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "dmlconf/reports/run_report.h"
@@ -40,6 +41,24 @@ void ExpectSuiteCounts(const XmlElement& suite, const std::string& tests,
   EXPECT_EQ(suite.Attr("failures"), failures) << suite.Attr("name");
   EXPECT_EQ(suite.Attr("errors"), errors) << suite.Attr("name");
   EXPECT_EQ(suite.Attr("skipped"), skipped) << suite.Attr("name");
+}
+
+TEST_F(JunitReportTest, FailureTypeIsTheFailureKind) {
+  RunReport report = SampleReport();
+  for (CaseResult& r : report.results) {
+    if (r.verdict == Verdict::kFailed) r.kind = Kind::kStrayWriteGuard;
+    if (r.verdict == Verdict::kError) r.kind = Kind::kCrash;
+  }
+  const auto root = WriteAndParse(report);
+  std::vector<std::string> types;
+  for (const XmlElement* suite : root->Children("testsuite"))
+    for (const XmlElement* test : suite->Children("testcase"))
+      for (const char* tag : {"failure", "error"})
+        for (const XmlElement* outcome : test->Children(tag)) types.push_back(outcome->Attr("type"));
+  std::sort(types.begin(), types.end());
+  EXPECT_EQ(types, (std::vector<std::string>{std::string(KindName(Kind::kCrash)),
+                                             std::string(KindName(Kind::kStrayWriteGuard)),
+                                             "xpass"}));
 }
 
 TEST_F(JunitReportTest, OneSuitePerBackendAndOperatorWithCounts) {
