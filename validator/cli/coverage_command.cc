@@ -37,7 +37,10 @@ generate::CoverageEntry EntryOf(const validator::Case& c) {
 // operator meets its floor, 1 otherwise; 2 when a case file does not load.
 void RunCoverage(const CoverageOptions& options) {
   std::vector<generate::CoverageEntry> entries;
-  for (const validator::Case& c : LoadOrExit(CasePaths(options.paths))) entries.push_back(EntryOf(c));
+  // A refuse_or_run case passes whether it is refused or run, so it proves neither
+  // acceptance nor rejection: it fills no cell and counts as neither.
+  for (const validator::Case& c : LoadOrExit(CasePaths(options.paths)))
+    if (c.expect != validator::Expectation::kRefuseOrRun) entries.push_back(EntryOf(c));
   const auto report = generate::ComputeCoverage(entries, options.min_cases);
   std::cout << generate::FormatCoverage(report);
   if (!options.json.empty()) {
