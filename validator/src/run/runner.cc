@@ -102,7 +102,8 @@ Buffers PrepareBuffers(const Call& c) {
   for (size_t i = 0; i < ins.size(); ++i) {
     const TensorDesc& d = *ins[i].desc;
     GuardedBuffer& buf =
-        b.inputs.emplace_back(d.TotalBytes(), uint32_t(i), d.guaranteed_base_offset_alignment);
+        b.inputs.emplace_back(d.TotalBytes(), uint32_t(i), d.guaranteed_base_offset_alignment,
+                              ins[i].role);
     buf.Fill(Pattern::kInputGap);
     ScatterLogical(d, c.inputs[i].data(), buf.data());
     buf.Snapshot();
@@ -110,8 +111,10 @@ Buffers PrepareBuffers(const Call& c) {
   const std::vector<TensorSlot> outs = OutputSlots(c.descriptor);
   for (size_t i = 0; i < outs.size(); ++i) {
     const TensorDesc& d = *outs[i].desc;
+    // The role names the buffer in a fault message ("guard byte 5000 after the end of
+    // OutputTensors[1]"), in a chain and without --isolate too.
     GuardedBuffer& buf = b.outputs.emplace_back(d.TotalBytes(), uint32_t(100 + i),
-                                                d.guaranteed_base_offset_alignment);
+                                                d.guaranteed_base_offset_alignment, outs[i].role);
     buf.Fill(Pattern::kOutputPoison);
     buf.Snapshot();
   }
