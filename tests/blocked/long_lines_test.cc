@@ -12,6 +12,7 @@
 #include "blocked/simd.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
+#include "blocked/same_as_naive.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -25,33 +26,11 @@ class StreamEverything {
   }
 };
 
-// Runs naive and blocked on `inputs` and compares whole output buffers.
+// Naive against blocked with every output streamed.
 ::testing::AssertionResult SameAsNaive(const OperatorDesc& desc,
                                        const std::vector<TestTensor>& inputs) {
   const StreamEverything streamed;
-  std::vector<TestTensor> naive_out, blocked_out;
-  for (const TensorSlot& slot : OutputSlots(desc)) {
-    naive_out.push_back(MakeOutput(*slot.desc));
-    blocked_out.push_back(MakeOutput(*slot.desc));
-  }
-  Bindings naive_bindings, blocked_bindings;
-  for (const TestTensor& input : inputs) {
-    naive_bindings.inputs.push_back(input.buffer.data());
-    blocked_bindings.inputs.push_back(input.buffer.data());
-  }
-  for (size_t i = 0; i < naive_out.size(); ++i) {
-    naive_bindings.outputs.push_back(naive_out[i].buffer.data());
-    blocked_bindings.outputs.push_back(blocked_out[i].buffer.data());
-  }
-  naive::Execute(desc, naive_bindings);
-  blocked::Execute(desc, blocked_bindings);
-  for (size_t i = 0; i < naive_out.size(); ++i) {
-    if (auto guards = blocked_out[i].buffer.GuardsIntact(); !guards) return guards;
-    if (std::memcmp(naive_out[i].buffer.data(), blocked_out[i].buffer.data(),
-                    naive_out[i].buffer.size()) != 0)
-      return ::testing::AssertionFailure() << "output " << i << " differs from naive";
-  }
-  return ::testing::AssertionSuccess();
+  return BlockedSameAsNaive(desc, inputs);
 }
 
 constexpr DataType kTypes[] = {DataType::kUint8, DataType::kUint16, DataType::kFloat32,

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "blocked/random_problem.h"
+#include "blocked/same_as_naive.h"
 #include "blocked/simd.h"
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
@@ -87,49 +88,6 @@ std::vector<TestTensor> MakeInputs(const Problem& problem, uint64_t seed) {
   return inputs;
 }
 
-struct Run {
-  std::vector<TestTensor> outputs;
-};
-
-Run Execute(void (*execute)(const OperatorDesc&, const Bindings&), const OperatorDesc& desc,
-            const std::vector<TestTensor>& inputs) {
-  Run run;
-  Bindings bindings;
-  for (const TestTensor& input : inputs) bindings.inputs.push_back(input.buffer.data());
-  for (const TensorSlot& slot : OutputSlots(desc)) run.outputs.push_back(MakeOutput(*slot.desc));
-  for (TestTensor& output : run.outputs) bindings.outputs.push_back(output.buffer.data());
-  execute(desc, bindings);
-  return run;
-}
-
-// The coordinates of the element at `element_offset`, or "(a gap)".
-std::string CoordinatesAt(const TensorDesc& desc, uint64_t element_offset) {
-  std::string found = "(a byte no element covers)";
-  ForEachCoordinate(desc.sizes, [&](std::span<const uint32_t> coords) {
-    if (desc.ElementOffset(coords) == element_offset) found = FormatSizes(coords);
-  });
-  return found;
-}
-
-::testing::AssertionResult SameBuffers(const TensorSlot& slot, const TestTensor& naive,
-                                       const TestTensor& blocked) {
-  if (auto guards = blocked.buffer.GuardsIntact(); !guards) return guards << " (" << slot.role << ")";
-  const size_t size = naive.buffer.size();
-  const std::byte* want = naive.buffer.data();
-  const std::byte* got = blocked.buffer.data();
-  if (std::memcmp(want, got, size) == 0) return ::testing::AssertionSuccess();
-  size_t byte = 0;
-  while (want[byte] == got[byte]) ++byte;
-  const size_t es = slot.desc->ElementSize();
-  const size_t element = byte / es;
-  size_t differing = 0;
-  for (size_t i = 0; i < size; ++i) differing += want[i] != got[i];
-  return ::testing::AssertionFailure()
-         << slot.role << ": " << differing << " of " << size << " bytes differ; first at byte "
-         << byte << ", element " << CoordinatesAt(*slot.desc, element) << ": naive "
-         << HexBits(want + element * es, es) << ", blocked " << HexBits(got + element * es, es);
-}
-
 std::string ThisBinary() {
   std::error_code error;
   const std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", error);
@@ -149,17 +107,17 @@ std::string ThisBinary() {
     return ::testing::AssertionFailure()
            << context.str() << "the generator made an invalid problem: " << v.ToString();
   const std::vector<TestTensor> inputs = MakeInputs(problem, seed);
-  const Run naive = Execute(&naive::Execute, problem.desc, inputs);
-  Run blocked;
+  const std::vector<TestTensor> naive = RunKernel(&naive::Execute, problem.desc, inputs);
+  std::vector<TestTensor> blocked;
   {
     ScopedThreadConfig scoped(config, stream);
-    blocked = Execute(&blocked::Execute, problem.desc, inputs);
+    blocked = RunKernel(&blocked::Execute, problem.desc, inputs);
   }
   for (const TestTensor& input : inputs)
     if (auto untouched = Untouched(input); !untouched) return untouched << "\n" << context.str();
   const std::vector<TensorSlot> slots = OutputSlots(problem.desc);
   for (size_t i = 0; i < slots.size(); ++i)
-    if (auto same = SameBuffers(slots[i], naive.outputs[i], blocked.outputs[i]); !same)
+    if (auto same = SameBuffers(slots[i], naive[i], blocked[i]); !same)
       return same << "\n" << context.str();
   return ::testing::AssertionSuccess();
 }

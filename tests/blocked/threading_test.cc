@@ -7,6 +7,7 @@
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
+#include "blocked/same_as_naive.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -36,36 +37,13 @@ TEST(BlockedThreading, small_problems_stay_on_the_calling_thread) {
   EXPECT_EQ(blocked::ThreadsFor(1000, blocked::kDefaultParallelThresholdBytes), 4);
 }
 
-// Runs naive and blocked (with `threads`) on one problem and compares whole
-// output buffers.
+// Naive against blocked with `threads` threads, over whole output buffers.
 void ExpectSameAsNaive(const OperatorDesc& desc, int threads) {
   ThreadCountGuard guard;
   std::vector<TestTensor> inputs;
   for (const TensorSlot& slot : InputSlots(desc)) inputs.push_back(MakeInput(*slot.desc, 7));
-  std::vector<TestTensor> naive_out, blocked_out;
-  for (const TensorSlot& slot : OutputSlots(desc)) {
-    naive_out.push_back(MakeOutput(*slot.desc));
-    blocked_out.push_back(MakeOutput(*slot.desc));
-  }
-  Bindings naive_bindings, blocked_bindings;
-  for (const TestTensor& input : inputs) {
-    naive_bindings.inputs.push_back(input.buffer.data());
-    blocked_bindings.inputs.push_back(input.buffer.data());
-  }
-  for (size_t i = 0; i < naive_out.size(); ++i) {
-    naive_bindings.outputs.push_back(naive_out[i].buffer.data());
-    blocked_bindings.outputs.push_back(blocked_out[i].buffer.data());
-  }
-  naive::Execute(desc, naive_bindings);
   blocked::SetThreadCount(threads);
-  blocked::Execute(desc, blocked_bindings);
-  for (size_t i = 0; i < naive_out.size(); ++i) {
-    EXPECT_TRUE(blocked_out[i].buffer.GuardsIntact());
-    EXPECT_EQ(std::memcmp(naive_out[i].buffer.data(), blocked_out[i].buffer.data(),
-                          naive_out[i].buffer.size()),
-              0)
-        << "output " << i;
-  }
+  EXPECT_TRUE(BlockedSameAsNaive(desc, inputs));
 }
 
 TEST(BlockedThreading, large_split_with_padded_rows) {
