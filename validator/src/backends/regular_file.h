@@ -15,24 +15,36 @@
 
 namespace dmlconf::regular_file {
 
-// Opens `path` for reading if it is a regular file itself (O_NOFOLLOW; a FIFO
-// is opened with O_NONBLOCK so the open cannot wait for a writer, then refused
-// by fstat). Returns the descriptor and sets `*size`, or returns -1 and says
-// what the path is in `*why` ("is a FIFO, not a regular file", ...).
-inline int Open(const std::filesystem::path& path, uint64_t* size, std::string* why) {
-  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+// What a path that is not a regular file is, for an error line: "a FIFO", ...
+inline std::string KindOf(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// Opens `path` for reading if it is a regular file (a FIFO is opened with
+// O_NONBLOCK so the open cannot wait for a writer, then refused by fstat).
+// Without `follow_links` (what a backend left behind) a symbolic link is refused
+// too (O_NOFOLLOW); case files, which the user names, follow links. Returns the
+// descriptor and sets `*size`, or returns -1 and says what the path is in `*why`
+// ("is a FIFO, not a regular file", ...).
+inline int Open(const std::filesystem::path& path, uint64_t* size, std::string* why,
+                bool follow_links = false) {
+  const int fd = open(path.c_str(),
+                      O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow_links ? 0 : O_NOFOLLOW));
   if (fd < 0) {
-    *why = errno == ELOOP    ? "is a symbolic link, which dmlconf does not follow"
-           : errno == ENOENT ? "does not exist"
-                             : std::string("cannot be opened: ") + std::strerror(errno);
+    *why = errno == ELOOP && !follow_links ? "is a symbolic link, which dmlconf does not follow"
+           : errno == ENOENT && !follow_links ? "does not exist"
+                                              : std::string("cannot be opened: ") +
+                                                    std::strerror(errno);
     return -1;
   }
   struct stat st {};
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    *why = S_ISFIFO(st.st_mode)                           ? "is a FIFO, not a regular file"
-           : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)   ? "is a device, not a regular file"
-           : S_ISDIR(st.st_mode)                          ? "is a folder, not a regular file"
-                                                          : "is not a regular file";
+    *why = "is " + KindOf(st.st_mode) + ", not a regular file";
     close(fd);
     return -1;
   }

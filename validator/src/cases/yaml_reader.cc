@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "backends/regular_file.h"
 #include "dmlconf/validator/case.h"
 
 namespace dmlconf::validator {
@@ -22,15 +23,6 @@ namespace {
 // and far from what would exhaust the stack of yaml-cpp's recursive parser or
 // of the loader's walk over nested lists.
 constexpr int kMaxYamlDepth = 64;
-
-std::string FileKind(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 // Closes the descriptor on every way out.
 struct FileDescriptor {
@@ -228,21 +220,17 @@ void FailFile(const std::string& file, int line, int column, std::string_view fi
 }
 
 std::string ReadCaseFileText(const std::string& file) {
-  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-  FileDescriptor in{open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
-  if (in.fd < 0) FailFile(file, 0, 0, "file", std::string("cannot be opened: ") + strerror(errno));
-  struct stat st {};
-  if (fstat(in.fd, &st) != 0)
-    FailFile(file, 0, 0, "file", std::string("cannot be examined: ") + strerror(errno));
-  if (!S_ISREG(st.st_mode))
-    FailFile(file, 0, 0, "file", "is " + FileKind(st.st_mode) + ", not a regular file");
-  if (uint64_t(st.st_size) > kMaxCaseFileBytes)
+  uint64_t size = 0;
+  std::string why;
+  FileDescriptor in{regular_file::Open(file, &size, &why, /*follow_links=*/true)};
+  if (in.fd < 0) FailFile(file, 0, 0, "file", why);
+  if (size > kMaxCaseFileBytes)
     FailFile(file, 0, 0, "file",
-             "is " + std::to_string(st.st_size) + " bytes, more than the " +
+             "is " + std::to_string(size) + " bytes, more than the " +
                  std::to_string(kMaxCaseFileBytes >> 20) + " MiB a case file may be");
   // Read in chunks against the limit as well, in case the file grows meanwhile.
   std::string text;
-  text.reserve(size_t(st.st_size));
+  text.reserve(size_t(size));
   char chunk[1 << 16];
   while (true) {
     const ssize_t got = read(in.fd, chunk, sizeof chunk);
