@@ -181,7 +181,9 @@ std::string PluginHost() {
   return host.string();
 }
 
-std::string ShellWord(const std::string& text) {
+// Always single quotes, never run/terminal_text's $'...' form: the command goes to
+// /bin/sh, which need not read that.
+std::string SingleQuoted(const std::string& text) {
   std::string quoted = "'";
   for (char ch : text) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   return quoted + "'";
@@ -193,7 +195,7 @@ std::unique_ptr<Backend> MakeExternalBackend(std::string_view name,
   // costs one `error` verdict, not the run.
   if (name.starts_with("plugin:")) {
     const std::string path(name.substr(7));
-    return MakeServeBackend(ShellWord(PluginHost()) + " " + ShellWord(path),
+    return MakeServeBackend(SingleQuoted(PluginHost()) + " " + SingleQuoted(path),
                             timeout.count() > 0 ? timeout : kDefaultServeTimeout,
                             std::string(name));
   }
