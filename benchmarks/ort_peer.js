@@ -7,10 +7,17 @@
 // not the Node binding's copies of inputs and outputs, which would dominate.
 //
 //   node benchmarks/ort_peer.js SHAPES.json OUT.json [--threads 1,2] [--runs 15]
+//       [--filter REGEX]
 //
 // OUT.json: {"context": {...}, "results": [{"name": "<prefix>/onnxruntime/
-// threads:<n>", "seconds": median, "cv": stddev/mean, "runs": n}] or
-// {"name", "error"} where ORT has no kernel for the type or refuses the model.
+// threads:<n>", "seconds": median kernel time, "cv": stddev/mean, "runs": n,
+// "wall_seconds": median of session.run}] or {"name", "error"} where ORT has
+// no kernel for the type, refuses the model, or its time or output fails a
+// check: each session profiles into a directory of its own, its profile must
+// hold exactly one kernel event of the op per run, the kernel time must not
+// exceed session.run's wall time, and the output must match the operator's
+// at 64 elements. context.checks names these checks; tools/bench_report.py
+// shows no ONNX Runtime figure from a JSON without it (written before them).
 //
 // Operators: SPLIT = Split, JOIN = Concat, GATHER = Gather (int32 indices,
 // random with a fixed seed like the benchmark binary's), DEPTH_TO_SPACE1 =
@@ -99,80 +106,194 @@ function random(seed) {
   };
 }
 
-function filled(type, dims) {
+// Input values: a hash of the element's flat position (and of which input it
+// is), so that the output check below tells apart elements that a wrong index
+// mapping would confuse (a plain counter repeats every 128 or 256 elements).
+function valueAt(type, position, input = 0) {
+  const hash = Math.imul((position + Math.imul(input, 0x3c6ef372)) | 0, 0x9e3779b1) >>> 0;
+  switch (type) {
+    case 'UINT8': return hash >>> 24;
+    case 'UINT16': return hash >>> 16;
+    case 'FLOAT32': return hash >>> 8;                     // 24 bits: exact in a float
+    case 'UINT64': return BigInt(hash);
+    default: return hash | 0;
+  }
+}
+
+function filled(type, dims, input = 0) {
   const count = dims.reduce((a, b) => a * b, 1);
   const array = new ARRAY[type](count);
-  if (type === 'UINT64') for (let i = 0; i < count; ++i) array[i] = BigInt(i & 0xffff);
-  else for (let i = 0; i < count; ++i) array[i] = i & 0x7f;
+  for (let i = 0; i < count; ++i) array[i] = valueAt(type, i, input);
   return new ort.Tensor(ORT_TYPE[type], array, dims);
 }
 
+// The flat position of a multi-index in a row-major tensor of these dims.
+function flat(dims, index) {
+  return index.reduce((position, i, axis) => position * dims[axis] + i, 0);
+}
+function unflat(dims, position) {
+  const index = new Array(dims.length);
+  for (let axis = dims.length - 1; axis >= 0; --axis) {
+    index[axis] = position % dims[axis];
+    position = Math.floor(position / dims[axis]);
+  }
+  return index;
+}
+const prefixSums = (values) => values.map((_, i) => values.slice(0, i).reduce((a, b) => a + b, 0));
+
+// Each case: the model's bytes, its feeds, the ONNX op (the profile's
+// kernel events must name it) and source(k, index): where the operator takes
+// element `index` of output k from, as [input number, flat position in it].
 function buildCase(shape) {
   const t = shape.data_type;
   const outputs = shape.outputs.map((dims, i) => [`y${i}`, t, dims]);
   const names = (list) => list.map(([n]) => n);
+  const axis = shape.axis;
   switch (shape.operator) {
     case 'SPLIT': {
-      const parts = shape.outputs.map((d) => d[shape.axis]);
-      return {bytes: model({op: 'Split', inputs: ['x', 'split'], outputs: names(outputs),
-                            attributes: [intAttribute('axis', shape.axis)]},
-                           [['x', t, shape.inputs[0]]], outputs, [['split', parts]]),
-              feeds: {x: filled(t, shape.inputs[0])}};
+      const dims = shape.inputs[0];
+      const parts = shape.outputs.map((d) => d[axis]);
+      const offsets = prefixSums(parts);
+      return {op: 'Split',
+              bytes: model({op: 'Split', inputs: ['x', 'split'], outputs: names(outputs),
+                            attributes: [intAttribute('axis', axis)]},
+                           [['x', t, dims]], outputs, [['split', parts]]),
+              feeds: {x: filled(t, dims)},
+              source: (k, index) => {
+                const from = [...index];
+                from[axis] += offsets[k];
+                return [0, flat(dims, from)];
+              }};
     }
     case 'JOIN': {
       const inputs = shape.inputs.map((dims, i) => [`x${i}`, t, dims]);
       const feeds = {};
-      inputs.forEach(([n, , d]) => { feeds[n] = filled(t, d); });
-      return {bytes: model({op: 'Concat', inputs: names(inputs), outputs: names(outputs),
-                            attributes: [intAttribute('axis', shape.axis)]}, inputs, outputs, []),
-              feeds};
+      inputs.forEach(([n, , d], i) => { feeds[n] = filled(t, d, i); });
+      const offsets = prefixSums(shape.inputs.map((d) => d[axis]));
+      return {op: 'Concat',
+              bytes: model({op: 'Concat', inputs: names(inputs), outputs: names(outputs),
+                            attributes: [intAttribute('axis', axis)]}, inputs, outputs, []),
+              feeds,
+              source: (k, index) => {
+                let input = offsets.length - 1;
+                while (offsets[input] > index[axis]) --input;
+                const from = [...index];
+                from[axis] -= offsets[input];
+                return [input, flat(shape.inputs[input], from)];
+              }};
     }
     case 'GATHER': {
       const [data, indexDims] = shape.inputs;
       const count = indexDims.reduce((a, b) => a * b, 1);
       const next = random(12345);
-      const indices = Int32Array.from({length: count}, () => next() % data[shape.axis]);
-      return {bytes: model({op: 'Gather', inputs: ['x', 'i'], outputs: names(outputs),
-                            attributes: [intAttribute('axis', shape.axis)]},
+      const indices = Int32Array.from({length: count}, () => next() % data[axis]);
+      return {op: 'Gather',
+              bytes: model({op: 'Gather', inputs: ['x', 'i'], outputs: names(outputs),
+                            attributes: [intAttribute('axis', axis)]},
                            [['x', t, data], ['i', 'INT32', [count]]], outputs, []),
-              feeds: {x: filled(t, data), i: new ort.Tensor('int32', indices, [count])}};
+              feeds: {x: filled(t, data), i: new ort.Tensor('int32', indices, [count])},
+              // The indices are one-dimensional here, so ORT's output has the
+              // data's rank, axis `axis` running over the indices.
+              source: (k, index) => {
+                const from = [...index];
+                from[axis] = indices[index[axis]];
+                return [0, flat(data, from)];
+              }};
     }
     case 'DEPTH_TO_SPACE1':
     case 'SPACE_TO_DEPTH1': {
       const toSpace = shape.operator === 'DEPTH_TO_SPACE1';
       const dcr = shape.order === 'DEPTH_COLUMN_ROW';
       if (!toSpace && !dcr) return {error: 'ONNX SpaceToDepth has only the DCR order'};
-      const attributes = [intAttribute('blocksize', shape.block_size)];
+      const dims = shape.inputs[0];
+      const b = shape.block_size;
+      const attributes = [intAttribute('blocksize', b)];
       if (toSpace) attributes.push(stringAttribute('mode', dcr ? 'DCR' : 'CRD'));
-      return {bytes: model({op: toSpace ? 'DepthToSpace' : 'SpaceToDepth', inputs: ['x'],
-                            outputs: names(outputs), attributes},
-                           [['x', t, shape.inputs[0]]], outputs, []),
-              feeds: {x: filled(t, shape.inputs[0])}};
+      const op = toSpace ? 'DepthToSpace' : 'SpaceToDepth';
+      // NCHW. DCR puts the block offset (i, j) outermost in the channel,
+      // CRD innermost; ONNX's SpaceToDepth is DCR.
+      const source = toSpace ?
+          (k, [n, c, y, x]) => {
+            const [i, j] = [y % b, x % b];
+            const channel = dcr ? (i * b + j) * (dims[1] / (b * b)) + c : (c * b + i) * b + j;
+            return [0, flat(dims, [n, channel, Math.floor(y / b), Math.floor(x / b)])];
+          } :
+          (k, [n, channel, h, w]) => {
+            const [block, c] = [Math.floor(channel / dims[1]), channel % dims[1]];
+            return [0, flat(dims, [n, c, h * b + Math.floor(block / b), w * b + block % b])];
+          };
+      return {op, bytes: model({op, inputs: ['x'], outputs: names(outputs), attributes},
+                               [['x', t, dims]], outputs, []),
+              feeds: {x: filled(t, dims)}, source};
     }
     case 'REVERSE_SUBSEQUENCES': {
       const dims = shape.inputs[0];
       if (dims.length !== 2) return {error: 'ReverseSequence takes rank 2 here'};
-      const time = shape.axis, batch = 1 - shape.axis;
+      const time = axis, batch = 1 - axis;
       const lengths = new BigInt64Array(dims[batch]).fill(BigInt(dims[time]));
-      return {bytes: model({op: 'ReverseSequence', inputs: ['x', 'lengths'],
+      return {op: 'ReverseSequence',
+              bytes: model({op: 'ReverseSequence', inputs: ['x', 'lengths'],
                             outputs: names(outputs),
                             attributes: [intAttribute('batch_axis', batch),
                                          intAttribute('time_axis', time)]},
                            [['x', t, dims], ['lengths', 'INT64', [dims[batch]]]], outputs, []),
               feeds: {x: filled(t, dims),
-                      lengths: new ort.Tensor('int64', lengths, [dims[batch]])}};
+                      lengths: new ort.Tensor('int64', lengths, [dims[batch]])},
+              // Every length is the whole axis: the whole axis reversed.
+              source: (k, index) => {
+                const from = [...index];
+                from[time] = dims[time] - 1 - from[time];
+                return [0, flat(dims, from)];
+              }};
     }
   }
   return {error: `no ONNX formulation of ${shape.operator}`};
 }
 
+// Checks a run's outputs at their first and last elements and 62 random ones
+// against what the operator must give: a time is published only for a node
+// that really wrote its output (not aliased, deferred or wrong).
+function checkOutputs(shape, built, results) {
+  shape.outputs.forEach((dims, k) => {
+    const tensor = results[`y${k}`];
+    const count = dims.reduce((a, b) => a * b, 1);
+    if (!tensor || tensor.data.length !== count) {
+      throw new Error(`output y${k} has ${tensor ? tensor.data.length : 'no'} elements, ` +
+                      `the operator gives ${count}`);
+    }
+    const next = random(k + 1);
+    const positions = [0, count - 1, ...Array.from({length: 62}, () => next() % count)];
+    for (const position of positions) {
+      const index = unflat(tensor.dims, position);
+      const [input, from] = built.source(k, index);
+      const want = valueAt(shape.data_type, from, input);
+      if (tensor.data[position] !== want) {
+        throw new Error(`output y${k}[${index}] is ${tensor.data[position]}, the operator ` +
+                        `gives ${want}`);
+      }
+    }
+  });
+}
+
 // ---- Timing through the profiler.
 
-// The node's kernel times (seconds) from a profile, one per run.
-function kernelSeconds(profilePath) {
+// The node's kernel times (seconds) from a profile, one per run in run order:
+// only the events of our one node ('node', so 'node_kernel_time') running
+// `op`, and exactly `expected` of them, or no figure at all. (Before this
+// check a stale profile of another session went unnoticed: see measure.)
+function kernelSeconds(profilePath, op, expected) {
   const events = JSON.parse(fs.readFileSync(profilePath, 'utf8'));
-  return events.filter((e) => e.cat === 'Node' && /_kernel_time$/.test(e.name))
-      .map((e) => e.dur * 1e-6);
+  const kernels = events.filter((e) => e.cat === 'Node' && e.name === 'node_kernel_time')
+      .sort((a, b) => a.ts - b.ts);
+  const foreign = kernels.find((e) => !e.args || e.args.op_name !== op);
+  if (foreign) {
+    throw new Error(`the profile's kernel events are of ${foreign.args && foreign.args.op_name}, ` +
+                    `not ${op}`);
+  }
+  if (kernels.length !== expected) {
+    throw new Error(`the profile holds ${kernels.length} kernel events for ${expected} runs`);
+  }
+  return kernels.map((e) => e.dur * 1e-6);
 }
 
 function median(values) {
@@ -186,21 +307,51 @@ function cv(values) {
   return mean > 0 ? Math.sqrt(variance) / mean : 0;
 }
 
-async function measure(built, threads, runs, workDir) {
-  const prefix = path.join(workDir, `ort_${threads}`);
-  const session = await ort.InferenceSession.create(built.bytes, {
-    executionProviders: ['cpu'], intraOpNumThreads: threads, interOpNumThreads: 1,
-    graphOptimizationLevel: 'disabled', enableProfiling: true, profileFilePrefix: prefix,
-  });
-  // One warm-up run (allocator arena, first touch), dropped below.
-  for (let r = 0; r <= runs; ++r) await session.run(built.feeds);
-  session.endProfiling();
-  await session.release();
-  const profile = fs.readdirSync(workDir).find((f) => f.startsWith(`ort_${threads}`));
-  const times = kernelSeconds(path.join(workDir, profile)).slice(1);
-  fs.unlinkSync(path.join(workDir, profile));
-  if (times.length === 0) throw new Error('the profile holds no kernel time');
-  return {seconds: median(times), cv: cv(times), runs: times.length};
+// Recorded in the context: bench_report.py trusts no figure from a peer without them.
+const CHECKS = 'profile per session; one kernel event of the op per run; kernel <= wall; ' +
+               'output checked';
+
+async function measure(shape, built, threads, runs, workDir) {
+  // A fresh directory per session, removed whatever happens: ORT names the
+  // profile after the prefix and the session's start time, and writes one even
+  // for a session it refuses to create (no kernel for the type). Picking "the"
+  // file by prefix in a shared directory read that leftover, then every later
+  // session's figure from the session before it.
+  const dir = fs.mkdtempSync(path.join(workDir, `threads${threads}_`));
+  try {
+    const session = await ort.InferenceSession.create(built.bytes, {
+      executionProviders: ['cpu'], intraOpNumThreads: threads, interOpNumThreads: 1,
+      graphOptimizationLevel: 'disabled', enableProfiling: true,
+      profileFilePrefix: path.join(dir, 'ort'),
+    });
+    const wall = [];
+    let outputs;
+    try {
+      // One warm-up run (allocator arena, first touch), dropped below.
+      for (let r = 0; r <= runs; ++r) {
+        const start = process.hrtime.bigint();
+        outputs = await session.run(built.feeds);
+        wall.push(Number(process.hrtime.bigint() - start) * 1e-9);
+      }
+      session.endProfiling();
+    } finally {
+      await session.release();
+    }
+    checkOutputs(shape, built, outputs);
+    const profiles = fs.readdirSync(dir);
+    if (profiles.length !== 1) throw new Error(`${profiles.length} profiles for one session`);
+    const times = kernelSeconds(path.join(dir, profiles[0]), built.op, runs + 1).slice(1);
+    // session.run's wall time holds the kernel plus the binding's work
+    // (feeds wrapped, outputs copied into JavaScript): a kernel time above it
+    // is not the kernel's.
+    const seconds = median(times), wallSeconds = median(wall.slice(1));
+    if (seconds > wallSeconds) {
+      throw new Error(`kernel time ${seconds} s above session.run's wall time ${wallSeconds} s`);
+    }
+    return {seconds, cv: cv(times), runs: times.length, wall_seconds: wallSeconds};
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
 }
 
 async function main() {
@@ -235,7 +386,7 @@ async function main() {
         // Fewer runs where one call moves hundreds of MiB, more where it
         // takes microseconds (the profiler counts whole microseconds).
         const count = shape.beyond_cache ? 5 : shape.kind === 'small' ? 10 * runs : runs;
-        const result = await measure(built, t, count, workDir);
+        const result = await measure(shape, built, t, count, workDir);
         results.push({name, ...result});
         console.error(`${name}: ${(result.seconds * 1e6).toFixed(1)} us (cv ${result.cv.toFixed(2)})`);
       } catch (e) {
@@ -247,7 +398,7 @@ async function main() {
   fs.rmSync(workDir, {recursive: true, force: true});
   const context = {onnxruntime: require(path.join(__dirname, '..', 'tools', 'node', 'node_modules',
                                                   'onnxruntime-node', 'package.json')).version,
-                   node: process.version, execution_provider: 'cpu', runs};
+                   node: process.version, execution_provider: 'cpu', runs, checks: CHECKS};
   fs.writeFileSync(outPath, JSON.stringify({context, results}, null, 1) + '\n');
 }
 
