@@ -9,6 +9,7 @@ MISS next to its figure.
     tools/bench_report.py --binary build-bench/benchmarks/dmlconf_benchmarks
     tools/bench_report.py --binary ... --quick     # without the 256 MiB shapes
     tools/bench_report.py --json reports/benchmarks.json     # re-render only
+    tools/bench_report.py --self-test     # the peer-figure rules on made-up runs
 
 With --binary it also runs the ONNX Runtime peer (benchmarks/ort_peer.js,
 Node and tools/node's onnxruntime-node; --no-onnxruntime to skip) on the
@@ -46,6 +47,11 @@ ALLOC_MAX_BYTES = 4096    # per call, on every shape: a constant, not a tensor
 # coefficient of variation (stddev / mean over the repetitions) on either side
 # the figure is shown, marked NOISY, and neither passes nor misses.
 CV_MAX = 0.10
+# A peer time under this fraction of memcpy's time for the same output bytes
+# and threads (shapes of PEER_MIN_BYTES or more) would mean the peer moved the
+# data at more than twice memory speed: a measuring fault, not a figure. Such a
+# figure is shown, marked IMPLAUSIBLE, and judged neither way.
+PEER_MIN_MEMCPY_FRACTION = 0.5
 PEERS = ("eigen", "onednn", "onnxruntime")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORT_PEER = os.path.join(ROOT, "benchmarks", "ort_peer.js")
@@ -144,6 +150,14 @@ def run_onnxruntime(binary, quick, threads):
         os.unlink(out.name)
 
 
+def ort_checked(ort):
+    """Whether the ONNX Runtime peer's figures come from an ort_peer.js that
+    checks its profiles and outputs (it records them as context.checks). The
+    peer before those checks read, after the first session ORT refused, each
+    session's figure from the session before: none of its figures is shown."""
+    return bool((ort or {}).get("context", {}).get("checks"))
+
+
 def seconds_of(entry, threads):
     """One-thread figures use CPU time: on a shared machine it leaves out the
     time the process waited for a core. Threaded figures need wall time."""
@@ -173,7 +187,8 @@ def collect(document):
 
     # The ONNX Runtime peer's medians, from its profiler, kept in the JSON.
     peer_seconds = {}
-    for result in (document.get("dmlconf_onnxruntime") or {}).get("results", []):
+    ort = document.get("dmlconf_onnxruntime") or {}
+    for result in ort.get("results", []) if ort_checked(ort) else []:
         match = NAME.match(result["name"])
         if match and "seconds" in result:
             key = (match["op"], match["shape"], match["type"], match["impl"],
@@ -213,16 +228,23 @@ class Verdict:
     value: float = 0.0
     higher_is_better: bool = True
     cv: float = 0.0  # the worst of the figure's inputs
+    implausible: bool = False  # a peer faster than memcpy can be: see PEER_MIN_MEMCPY_FRACTION
 
     @property
     def noisy(self):
-        return self.cv > CV_MAX
+        return self.cv > CV_MAX and not self.implausible
+
+    @property
+    def judged(self):
+        return not self.noisy and not self.implausible
 
 
-def verdict_cell(value, passed, fmt="{:.2f}x", cv=0.0):
+def verdict_cell(value, passed, fmt="{:.2f}x", cv=0.0, implausible=None):
     if value is None:
         return "–"
     text = fmt.format(value)
+    if implausible is not None:
+        return f"{text} IMPLAUSIBLE ({implausible:.2f}x memcpy's time)"
     if passed is None:
         return text
     if cv > CV_MAX:
@@ -235,13 +257,14 @@ def evaluate(variant, verdicts):
     row = {}
     all_threads = max(variant.thread_counts(), default=1)
 
-    def judge(target, value, passed, keys, fmt="{:.2f}x", higher_is_better=True):
+    def judge(target, value, passed, keys, fmt="{:.2f}x", higher_is_better=True,
+              implausible=None):
         if value is None:
             return "–"
         cv = variant.cv(*keys)
         verdicts.append(Verdict(target, variant.prefix, fmt.format(value), passed, value,
-                                higher_is_better, cv))
-        return verdict_cell(value, passed, fmt, cv)
+                                higher_is_better, cv, implausible is not None))
+        return verdict_cell(value, passed, fmt, cv, implausible)
 
     target = memcpy_target(variant.op, variant.shape, variant.kind)
     for threads in variant.thread_counts():
@@ -269,9 +292,13 @@ def evaluate(variant, verdicts):
             figure = ratio(variant.time(peer, threads), variant.time("blocked", threads))
             label = f"{peer}/blocked {threads}T"
             if variant.output_bytes >= PEER_MIN_BYTES:
+                of_memcpy = ratio(variant.time(peer, threads), variant.time("memcpy", threads))
+                implausible = (of_memcpy if of_memcpy is not None
+                               and of_memcpy < PEER_MIN_MEMCPY_FRACTION else None)
                 row[label] = judge(f"blocked faster than {peer} ({threads}T, >= 1 MiB)", figure,
                                    figure is not None and figure > 1.0,
-                                   [(peer, threads), ("blocked", threads)])
+                                   [(peer, threads), ("blocked", threads)],
+                                   implausible=implausible)
             else:
                 row[label] = verdict_cell(figure, None)
 
@@ -323,20 +350,22 @@ def render_table(variants, rows, columns):
 
 
 def summarize(verdicts):
-    lines = ["| target | PASS | MISS | NOISY | worst steady figure |", "|---|---:|---:|---:|---|"]
+    lines = ["| target | PASS | MISS | NOISY | IMPLAUSIBLE | worst steady figure |",
+             "|---|---:|---:|---:|---:|---|"]
     targets = []
     for v in verdicts:
         if v.target not in targets:
             targets.append(v.target)
     for target in targets:
         mine = [v for v in verdicts if v.target == target]
-        steady = [v for v in mine if not v.noisy]
+        steady = [v for v in mine if v.judged]
         misses = [v for v in steady if not v.passed]
         worst = min(steady, key=lambda v: v.value if v.higher_is_better else -v.value,
                     default=None)
         worst_text = f"{worst.figure} (`{worst.variant}`)" if worst else "–"
         lines.append(f"| {target} | {len(steady) - len(misses)} | {len(misses)} | "
-                     f"{len(mine) - len(steady)} | {worst_text} |")
+                     f"{sum(v.noisy for v in mine)} | {sum(v.implausible for v in mine)} | "
+                     f"{worst_text} |")
     return lines
 
 
@@ -377,6 +406,36 @@ def render_protocol(protocol):
             f"1 ms: {verdict}."]
 
 
+def render_peer_errors(ort, variants):
+    """The ONNX Runtime shapes shown as "–": each reason once, with its shapes."""
+    shown = {v.prefix for v in variants}
+    by_reason = {}  # reason -> {prefix: [threads]}
+    for result in (ort or {}).get("results", []):
+        match = NAME.match(result["name"])
+        if "error" not in result or not match:
+            continue
+        prefix = f"{match['op']}/{match['shape']}/{match['type']}"
+        if prefix in shown:
+            by_reason.setdefault(result["error"], {}).setdefault(prefix, []).append(
+                int(match["threads"]))
+    if ort and not ort_checked(ort):
+        return ["", "## ONNX Runtime: shapes without a figure", "",
+                "All of them: this JSON's ONNX Runtime figures come from `benchmarks/ort_peer.js` "
+                "before its checks (no `checks` in its context). That peer picked a session's "
+                "profile by file name in a shared directory, and a session ORT refused (no "
+                "kernel for the type) left its profile there, so from the first refusal on "
+                "each figure was another session's. Rerun the peer for ONNX Runtime figures."]
+    if not by_reason:
+        return []
+    lines = ["", "## ONNX Runtime: shapes without a figure", "",
+             "`benchmarks/ort_peer.js` publishes no time for these (shown as \"–\"), and why:", ""]
+    for reason, shapes in by_reason.items():
+        listed = ", ".join(f"`{p}` ({', '.join(f'{t}T' for t in sorted(ts))})"
+                           for p, ts in shapes.items())
+        lines.append(f"- {reason}: {listed}")
+    return lines
+
+
 def render(document, variants, command, notes=""):
     context = document.get("context", {})
     verdicts = []
@@ -387,6 +446,8 @@ def render(document, variants, command, notes=""):
     ort = document.get("dmlconf_onnxruntime")
     ort_line = (f"onnxruntime-node {ort['context'].get('onnxruntime', '?')}, CPU EP, "
                 f"Node {ort['context'].get('node', '?')}" if ort else "not run")
+    if ort and not ort_checked(ort):
+        ort_line += " (its figures not shown: see the end of the report)"
 
     out = ["# Benchmarks", "",
            "Generated by `tools/bench_report.py` from `reports/benchmarks.json`; do not edit by hand.",
@@ -411,8 +472,14 @@ def render(document, variants, command, notes=""):
            "blocked is (above 1: blocked wins). One-thread figures use CPU time, threaded ones "
            "wall time. `onnxruntime` is ONNX Runtime's CPU execution provider on a one-node "
            "model of the same shape and thread count, its time the node's kernel time from "
-           "ORT's profiler (`benchmarks/ort_peer.js`; whole microseconds, so small shapes are "
-           "coarse). `overhead ns` is blocked minus memcpy per call on the small problems; "
+           "ORT's profiler (`benchmarks/ort_peer.js`: one profile per session, exactly one "
+           "kernel event of the op per run, the output checked against the operator's at 64 "
+           "elements; whole microseconds, so small shapes are coarse); a shape ORT refuses "
+           "or whose time fails those checks shows \"–\", its reason listed at the end. "
+           "A peer figure (shapes of 1 MiB or more) whose peer time is under "
+           f"{PEER_MIN_MEMCPY_FRACTION:g}x `memcpy`'s time for the same bytes and threads "
+           "would mean more than twice memory speed: it is marked IMPLAUSIBLE (with the "
+           "peer's time over memcpy's) and judged neither way. `overhead ns` is blocked minus memcpy per call on the small problems; "
            "`alloc B/call` is the most bytes the blocked kernel allocated in one call "
            "(counting `malloc` interposed in the binary). Targets are judged for f32 and u8; "
            "other types are shown. Shapes named `*_256m` write 256 MiB, eight times the L3. "
@@ -433,18 +500,77 @@ def render(document, variants, command, notes=""):
         extra = ["overhead ns"] if kind == "small" else []
         out += ["", f"## {title}", ""] + render_table(chosen, rows, columns + extra + ["alloc B/call"])
     out += render_protocol(document.get("dmlconf_protocol"))
-    misses = [v for v in verdicts if not v.passed and not v.noisy]
+    misses = [v for v in verdicts if not v.passed and v.judged]
     out += ["", "## Misses", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure}" for v in misses] or ["None."]
     noisy = [v for v in verdicts if v.noisy]
     out += ["", "## Too noisy to judge", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure} (cv {v.cv:.2f})" for v in noisy] or ["None."]
+    implausible = [v for v in verdicts if v.implausible]
+    out += ["", "## Implausible peer figures", ""]
+    out += [f"- `{v.variant}`: {v.target}: {v.figure}" for v in implausible] or ["None."]
+    out += render_peer_errors(ort, variants)
     if notes:
         out += ["", notes.rstrip()]
     return "\n".join(out) + "\n", verdicts
 
 
+def self_test():
+    """Renders made-up runs and checks the rules that guard the peers' figures:
+    a peer faster than half memcpy's time is IMPLAUSIBLE and judged neither
+    way, a peer's refusal is listed with its reason, and figures of an
+    ONNX Runtime peer without its checks are not shown. Returns the failures."""
+    mib = 1 << 20
+
+    def entry(prefix, impl, threads, seconds):
+        return {"name": f"{prefix}/{impl}/threads:{threads}", "run_type": "iteration",
+                "cpu_time": seconds * 1e9, "real_time": seconds * 1e9, "time_unit": "ns",
+                "label": "long_runs", "output_bytes": 4 * mib, "alloc_bytes_per_call": 0}
+
+    benchmarks = []
+    for shape in ("fast", "fair", "refused"):
+        benchmarks += [entry(f"Split/{shape}/f32", "memcpy", 1, 1e-3),
+                       entry(f"Split/{shape}/f32", "blocked", 1, 1e-3)]
+    ort = {"context": {"onnxruntime": "test", "checks": "test"}, "results": [
+        {"name": "Split/fast/f32/onnxruntime/threads:1", "seconds": 1e-5, "cv": 0.0},
+        {"name": "Split/fair/f32/onnxruntime/threads:1", "seconds": 2e-3, "cv": 0.0},
+        {"name": "Split/refused/f32/onnxruntime/threads:1", "error": "no kernel for f32"}]}
+    document = {"context": {}, "benchmarks": benchmarks, "dmlconf_onnxruntime": ort}
+    failures = []
+
+    def expect(condition, what):
+        if not condition:
+            failures.append(what)
+
+    markdown, verdicts = render(document, collect(document), "self-test")
+    by_shape = {v.variant: v for v in verdicts if "onnxruntime" in v.target}
+    expect("0.01x IMPLAUSIBLE (0.01x memcpy's time)" in markdown,
+           "a peer at 1/100 of memcpy's time is shown IMPLAUSIBLE")
+    expect(by_shape["Split/fast/f32"].implausible and not by_shape["Split/fast/f32"].judged,
+           "an IMPLAUSIBLE figure is judged neither way")
+    expect("`Split/fast/f32`: blocked faster than onnxruntime" not in
+           markdown.split("## Misses")[1].split("## Too noisy")[0],
+           "an IMPLAUSIBLE figure is not a miss")
+    expect("2.00x PASS" in markdown and by_shape["Split/fair/f32"].judged,
+           "a plausible peer figure is judged")
+    expect("- no kernel for f32: `Split/refused/f32` (1T)" in markdown,
+           "a refused shape is listed with its reason")
+    expect("| 1 | 0 | 0 | 1 |" in markdown, "the targets table counts 1 PASS and 1 IMPLAUSIBLE")
+
+    del ort["context"]["checks"]
+    markdown, verdicts = render(document, collect(document), "self-test")
+    expect(not any("onnxruntime" in v.target for v in verdicts),
+           "no ONNX Runtime figure from a peer without its checks")
+    expect("before its checks" in markdown, "the report says why its figures are missing")
+    for failure in failures:
+        print(f"self-test FAILED: {failure}", file=sys.stderr)
+    print(f"bench_report self-test: 8 checks, {len(failures)} failed")
+    return failures
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        sys.exit(1 if self_test() else 0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--binary", help="the dmlconf_benchmarks binary to run")
@@ -516,10 +642,12 @@ def main():
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     with open(args.out, "w") as f:
         f.write(markdown)
-    misses = sum(not v.passed and not v.noisy for v in verdicts)
+    misses = sum(not v.passed and v.judged for v in verdicts)
     noisy = sum(v.noisy for v in verdicts)
-    print(f"bench_report: wrote {args.out}: {len(verdicts) - misses - noisy} PASS, {misses} MISS, "
-          f"{noisy} NOISY", file=sys.stderr)
+    implausible = sum(v.implausible for v in verdicts)
+    passes = sum(v.passed and v.judged for v in verdicts)
+    print(f"bench_report: wrote {args.out}: {passes} PASS, {misses} MISS, {noisy} NOISY, "
+          f"{implausible} IMPLAUSIBLE", file=sys.stderr)
 
 
 if __name__ == "__main__":
