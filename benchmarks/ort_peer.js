@@ -354,8 +354,95 @@ async function measure(shape, built, threads, runs, workDir) {
   }
 }
 
+// ---- Self-test: the checks above on tiny made-up shapes (about a second).
+
+async function selfTest() {
+  const small = (operator, data_type, inputs, outputs, extra) =>
+    ({prefix: `${operator}/test/${data_type}`, operator, data_type, inputs, outputs,
+      kind: 'small', beyond_cache: false, ...extra});
+  const shapes = [
+    small('SPLIT', 'UINT8', [[4, 6]], [[4, 2], [4, 4]], {axis: 1}),
+    small('JOIN', 'FLOAT32', [[3, 2], [3, 5]], [[3, 7]], {axis: 1}),
+    small('GATHER', 'UINT64', [[9, 5], [7]], [[7, 5]], {axis: 0}),
+    small('DEPTH_TO_SPACE1', 'FLOAT32', [[1, 8, 2, 3]], [[1, 2, 4, 6]],
+          {block_size: 2, order: 'DEPTH_COLUMN_ROW'}),
+    small('DEPTH_TO_SPACE1', 'FLOAT32', [[1, 8, 2, 3]], [[1, 2, 4, 6]],
+          {block_size: 2, order: 'COLUMN_ROW_DEPTH'}),
+    small('SPACE_TO_DEPTH1', 'UINT8', [[1, 2, 4, 6]], [[1, 8, 2, 3]],
+          {block_size: 2, order: 'DEPTH_COLUMN_ROW'}),
+    small('REVERSE_SUBSEQUENCES', 'UINT16', [[3, 5], [3, 1]], [[3, 5]], {axis: 1}),
+  ];
+  const refused = small('SPACE_TO_DEPTH1', 'UINT16', [[1, 2, 4, 6]], [[1, 8, 2, 3]],
+                        {block_size: 2, order: 'DEPTH_COLUMN_ROW'});
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmlconf_ort_test_'));
+  const failures = [];
+  let checks = 0;
+  const expect = (condition, what) => { ++checks; if (!condition) failures.push(what); };
+  const outcome = async (shape, built, runs = 3) => {
+    try {
+      return await measure(shape, built, 1, runs, workDir);
+    } catch (e) {
+      return {error: String(e.message || e)};
+    }
+  };
+  try {
+    // A refused session first: its leftover profile used to become the next
+    // shape's figure.
+    const refusal = await outcome(refused, buildCase(refused));
+    expect(/Could not find an implementation/.test(refusal.error || ''),
+           `ORT refuses SpaceToDepth on uint16 (got ${JSON.stringify(refusal)})`);
+    expect(fs.readdirSync(workDir).length === 0, 'a refused session leaves no profile behind');
+    for (const shape of shapes) {
+      const result = await outcome(shape, buildCase(shape), 4);
+      expect(result.runs === 4 && result.seconds >= 0 && result.seconds <= result.wall_seconds,
+             `${shape.prefix} ${shape.order || ''}: 4 checked runs ` +
+             `(got ${JSON.stringify(result)})`);
+    }
+    // A wrong element in the output is caught: here the check's own mapping
+    // is off by one element, as ORT's output would be if it were wrong.
+    for (const shape of [shapes[0], shapes[4], shapes[6]]) {
+      const built = buildCase(shape);
+      const source = built.source;
+      built.source = (k, index) => {
+        const [input, position] = source(k, index);
+        return [input, position === 0 ? 1 : position - 1];
+      };
+      const result = await outcome(shape, built);
+      expect(/^output y\d+\[/.test(result.error || ''),
+             `${shape.prefix}: a wrong output element is caught (got ${JSON.stringify(result)})`);
+    }
+    // A profile of another op, or with a kernel event missing, gives no figure.
+    const profile = path.join(workDir, 'profile.json');
+    const event = (op, ts) => ({cat: 'Node', name: 'node_kernel_time', ts, dur: 5,
+                                args: {op_name: op}});
+    fs.writeFileSync(profile, JSON.stringify([event('Split', 1), event('Concat', 2)]));
+    const refusalOf = (op, runs) => {
+      try {
+        kernelSeconds(profile, op, runs);
+        return '';
+      } catch (e) {
+        return e.message;
+      }
+    };
+    expect(/not Split/.test(refusalOf('Split', 2)), "another op's kernel event is refused");
+    fs.writeFileSync(profile, JSON.stringify([event('Split', 1), event('Split', 2)]));
+    expect(/2 kernel events for 3 runs/.test(refusalOf('Split', 3)),
+           'a missing kernel event is refused');
+    expect(kernelSeconds(profile, 'Split', 2).length === 2, 'a whole profile is read');
+  } finally {
+    fs.rmSync(workDir, {recursive: true, force: true});
+  }
+  for (const failure of failures) console.error(`self-test FAILED: ${failure}`);
+  console.log(`ort_peer self-test: ${checks} checks, ${failures.length} failed`);
+  return failures.length === 0;
+}
+
 async function main() {
   const args = process.argv.slice(2);
+  if (args.length === 1 && args[0] === '--self-test') {
+    process.exitCode = (await selfTest()) ? 0 : 1;
+    return;
+  }
   const option = (name, fallback) => {
     const at = args.indexOf(name);
     return at >= 0 ? args.splice(at, 2)[1] : fallback;

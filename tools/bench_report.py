@@ -428,7 +428,8 @@ def render_peer_errors(ort, variants):
     if not by_reason:
         return []
     lines = ["", "## ONNX Runtime: shapes without a figure", "",
-             "`benchmarks/ort_peer.js` publishes no time for these (shown as \"–\"), and why:", ""]
+             "`benchmarks/ort_peer.js` publishes no time for these (shown as \"–\"), "
+             "and why:", ""]
     for reason, shapes in by_reason.items():
         listed = ", ".join(f"`{p}` ({', '.join(f'{t}T' for t in sorted(ts))})"
                            for p, ts in shapes.items())
@@ -479,7 +480,8 @@ def render(document, variants, command, notes=""):
            "A peer figure (shapes of 1 MiB or more) whose peer time is under "
            f"{PEER_MIN_MEMCPY_FRACTION:g}x `memcpy`'s time for the same bytes and threads "
            "would mean more than twice memory speed: it is marked IMPLAUSIBLE (with the "
-           "peer's time over memcpy's) and judged neither way. `overhead ns` is blocked minus memcpy per call on the small problems; "
+           "peer's time over memcpy's) and judged neither way. `overhead ns` is blocked "
+           "minus memcpy per call on the small problems; "
            "`alloc B/call` is the most bytes the blocked kernel allocated in one call "
            "(counting `malloc` interposed in the binary). Targets are judged for f32 and u8; "
            "other types are shown. Shapes named `*_256m` write 256 MiB, eight times the L3. "
