@@ -7,7 +7,7 @@
 // not the Node binding's copies of inputs and outputs, which would dominate.
 //
 //   node benchmarks/ort_peer.js SHAPES.json OUT.json [--threads 1,2] [--runs 15]
-//       [--filter REGEX]
+//       [--filter REGEX]     (on the result names, <prefix>/onnxruntime/threads:<n>)
 //
 // OUT.json: {"context": {...}, "results": [{"name": "<prefix>/onnxruntime/
 // threads:<n>", "seconds": median kernel time, "cv": stddev/mean, "runs": n,
@@ -459,9 +459,11 @@ async function main() {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmlconf_ort_'));
   const results = [];
   for (const shape of shapes) {
-    if (!filter.test(shape.prefix)) continue;
-    // Small problems are single-threaded in the binary too.
-    const threads = shape.kind === 'small' ? [1] : [...new Set(threadList)];
+    // Small problems are single-threaded in the binary too. The filter sees
+    // whole result names, as the binary's --benchmark_filter sees its own.
+    const threads = (shape.kind === 'small' ? [1] : [...new Set(threadList)])
+        .filter((t) => filter.test(`${shape.prefix}/onnxruntime/threads:${t}`));
+    if (threads.length === 0) continue;
     const built = buildCase(shape);
     for (const t of threads) {
       const name = `${shape.prefix}/onnxruntime/threads:${t}`;

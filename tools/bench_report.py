@@ -126,8 +126,10 @@ def run_binary(binary, repetitions, min_time, extra):
     return out.name
 
 
-def run_onnxruntime(binary, quick, threads):
-    """Runs the ONNX Runtime peer on the binary's shapes; its JSON, or None."""
+def run_onnxruntime(binary, name_filter, threads):
+    """Runs the ONNX Runtime peer on the binary's shapes, those of them whose
+    result names match name_filter (the binary's --benchmark_filter) if given;
+    its JSON, or None."""
     shapes = tempfile.NamedTemporaryFile(prefix="dmlconf_shapes_", suffix=".json", delete=False)
     out = tempfile.NamedTemporaryFile(prefix="dmlconf_ort_", suffix=".json", delete=False)
     shapes.close()
@@ -135,8 +137,8 @@ def run_onnxruntime(binary, quick, threads):
     with open(shapes.name, "w") as f:
         subprocess.run([binary, "--dmlconf_shapes_json"], check=True, stdout=f)
     command = ["node", ORT_PEER, shapes.name, out.name, "--threads", f"1,{threads}"]
-    if quick:
-        command += ["--filter", "^(?!.*_256m/)"]
+    if name_filter:
+        command += ["--filter", name_filter]
     print("running:", " ".join(command), file=sys.stderr)
     try:
         subprocess.run(command, check=True, stdout=sys.stderr)
@@ -600,8 +602,10 @@ def main():
             extra.append("--benchmark_filter=^(?!.*_256m/)")
         load_start = os.getloadavg()
         path = run_binary(args.binary, args.repetitions, args.min_time, extra)
+        # The binary takes its last --benchmark_filter; the peer gets the same.
+        filters = [a.split("=", 1)[1] for a in extra if a.startswith("--benchmark_filter=")]
         ort = None if args.no_onnxruntime else run_onnxruntime(
-            args.binary, args.quick, os.cpu_count() or 1)
+            args.binary, filters[-1] if filters else None, os.cpu_count() or 1)
         command = (f"tools/bench_report.py --binary {args.binary} --repetitions "
                    f"{args.repetitions} --min-time {args.min_time}"
                    + (" --quick" if args.quick else "")
