@@ -79,6 +79,15 @@ TEST_P(GatherKernels, every_element_size) {
         .element_size(size).Test(GetParam());
 }
 
+// 1- and 2-byte elements along the innermost axis go a tile of 16 (8) rows
+// at a time in the blocked kernel: 17 rows leave one alone, 37 positions end
+// in a partial group, 20 columns in a partial block of the transpose.
+TEST_P(GatherKernels, tiles_of_rows_along_the_innermost_axis) {
+  for (size_t size : {1, 2})
+    GatherTester().input_sizes({17, 20}).axis(1).indices_sizes({1, 37}).element_size(size)
+        .Test(GetParam());
+}
+
 TEST_P(GatherKernels, special_bit_patterns_preserved) {
   for (size_t size : {2, 4, 8})
     GatherTester().input_sizes({2, 7}).axis(1).indices_sizes({1, 7}).indices({6, 5, 4, 3, 2, 1, 0})

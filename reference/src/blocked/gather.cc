@@ -10,6 +10,14 @@
 // indices are resolved a chunk (a whole output line, usually) at a time into
 // a stack array of 32-bit offsets, and the elements move in the SIMD gather
 // (simd.h), row after row while the next row is prefetched.
+// Every row of the outer nest uses that same chunk of offsets, so 1- and
+// 2-byte elements along a packed axis go a tile of 16 (8) rows at a time when
+// the rows lie a constant stride apart (along the outer nest's innermost dim):
+// the tile is transposed into a thread's scratch of columns, one vector per
+// input element, and each index then moves a whole column, transposed back
+// into the rows (simd::GatherColumns) -- a vector load per index where the
+// row-by-row loop spends a load per element. Rows and positions that do not
+// fill a tile take the row-by-row loop.
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
@@ -44,6 +52,13 @@ constexpr uint64_t kElementOuterBlock = 64;
 constexpr int64_t kMaxPrefetchBytes = 16 * 1024;
 // Slabs of whole rows are prefetched this many indices ahead.
 constexpr uint64_t kRowsAhead = 4;
+// A tile's columns take 16 bytes per element of a row: rows of up to 4096
+// elements, in a scratch that stays in L2 (and mostly L1) while indices pick
+// from it at random. Longer rows take the row-by-row loop.
+constexpr uint64_t kTileScratchBytes = 64 * 1024;
+// The tile reads whole rows, however few elements the chunk picks: below
+// this many indices per row element the row-by-row loop is cheaper.
+constexpr uint64_t kTileMinPicksPerElement = 4;
 
 // The same documented choice as the naive reference (naive/gather.cc):
 // negative values of signed types count from the end, and the final index is
@@ -101,6 +116,7 @@ struct GatherPlan {
   bool stream = false;  // the output bypasses the cache (simd::Streams)
   uint64_t chunk = kChunk;             // indices resolved per item
   uint64_t outer_block = kOuterBlock;  // outer coordinates per item
+  uint64_t tile_rows = 0;  // rows per tile (simd::GatherColumns); 0: no tiles
 
   uint64_t Chunks() const { return (index_inner.size + chunk - 1) / chunk; }
   uint64_t OuterBlocks() const { return (outer.Count() + outer_block - 1) / outer_block; }
@@ -113,7 +129,25 @@ struct GatherPlan {
            RowBytes() <= INT32_MAX;
   }
   uint64_t Items() const { return index_outer.Count() * Chunks() * OuterBlocks(); }
+  // Whether a chunk of n indices goes by tiles (where rows allow): it pays
+  // when the chunk picks enough elements per element the transpose reads.
+  bool TilesPay(uint64_t n) const {
+    return tile_rows > 0 && n >= tile_rows && n * kTileMinPicksPerElement >= uint64_t(axis_size);
+  }
 };
+
+// Rows per tile when tiles apply: the SIMD gather's case (Narrow) of 1- or
+// 2-byte elements packed along Axis, with an innermost outer dim at least a
+// tile long (its strides step from row to row), and rows whose columns fit
+// the scratch.
+uint64_t TileRowsOf(const GatherPlan& plan) {
+  const size_t es = plan.element_size;
+  if (!plan.Narrow() || es > 2 || plan.axis_stride != int64_t(es)) return 0;
+  const uint64_t rows = simd::GatherTileRows(es);
+  if (plan.outer.rank == 0 || plan.outer.dims[plan.outer.rank - 1].size < rows) return 0;
+  if (uint64_t(plan.axis_size) * rows * es > kTileScratchBytes) return 0;
+  return rows;
+}
 
 GatherPlan PlanGather(const GatherDesc& desc) {
   const TensorDesc& input = desc.input_tensor;
@@ -150,6 +184,7 @@ GatherPlan PlanGather(const GatherDesc& desc) {
     plan.chunk = kElementChunk;
     plan.outer_block = kElementOuterBlock;
   }
+  plan.tile_rows = TileRowsOf(plan);
   return plan;
 }
 
@@ -177,30 +212,80 @@ void PrefetchRow(const std::byte* row, int64_t bytes) {
   for (int64_t at = 0; at < bytes; at += 64) __builtin_prefetch(row + at);
 }
 
+// One row's elements of a chunk, with offsets of type O (int32_t: the SIMD
+// gather, prefetching `next_bytes` of the next row at `next`).
+template <class O>
+void GatherRow(const GatherPlan& plan, std::byte* dst, const std::byte* src, const O* offsets,
+               uint64_t n, const std::byte* next, int64_t next_bytes) {
+  if constexpr (std::is_same_v<O, int32_t>)
+    WriteLine(plan.stream, dst, plan.element_size, n, 1,
+              [&](std::byte* out, uint64_t first, uint64_t count) {
+                // Streamed pieces share the prefetching out by their length.
+                const uint64_t bytes = uint64_t(next_bytes), whole = std::max<uint64_t>(n, 1);
+                simd::GatherElements(plan.element_size, out, src, offsets + first, count,
+                                     next + bytes * first / whole, bytes * count / whole);
+              });
+  else
+    GatherElements(plan.element_size, dst, plan.index_inner.stride[0], src, offsets, n);
+}
+
+// A tile of plan.tile_rows rows from `src` (the outer nest's innermost dim
+// steps between them): transposed into the thread's columns, then gathered
+// from them. Streamed, the rows' pieces go through a bounce buffer (R pieces
+// of kBounceBytes / R) and are streamed from there. `next`: the next tile, to
+// prefetch meanwhile (nullptr: none).
+void GatherTile(const GatherPlan& plan, std::byte* dst, const std::byte* src,
+                const int32_t* offsets, uint64_t n, const std::byte* next) {
+  alignas(64) thread_local std::byte columns[kTileScratchBytes];
+  const LoopDim& rows = plan.outer.dims[plan.outer.rank - 1];
+  const int64_t dst_row = rows.stride[0], src_row = rows.stride[1];
+  const size_t es = plan.element_size;
+  const uint64_t next_bytes = next ? uint64_t(plan.RowBytes()) : 0;
+  simd::TransposeToColumns(es, columns, src, src_row, uint64_t(plan.axis_size));
+  if (!plan.stream)
+    return simd::GatherColumns(es, dst, dst_row, columns, src, src_row, offsets, n, next,
+                               next_bytes);
+  alignas(64) std::byte buffer[kBounceBytes];
+  const uint64_t piece = kBounceBytes / plan.tile_rows / es;  // elements per row
+  for (uint64_t first = 0; first < n; first += piece) {
+    const uint64_t count = std::min(piece, n - first);
+    simd::GatherColumns(es, buffer, int64_t(piece * es), columns, src, src_row, offsets + first,
+                        count, next + next_bytes * first / n, next_bytes * count / n);
+    for (uint64_t r = 0; r < plan.tile_rows; ++r)
+      simd::StreamRun(dst + int64_t(r) * dst_row + int64_t(first * es),
+                      buffer + r * piece * es, count * es);
+  }
+}
+
 // The elements of one chunk for rows [o0, o1) of the outer nest, with
-// offsets of type O (int32_t: the SIMD gather).
+// offsets of type O (int32_t: the SIMD gather), a tile of rows at a time
+// where a whole one fits in the outer nest's innermost dim and the chunk
+// pays for it (TilesPay), else row by row.
 template <class O>
 void GatherChunkRows(const GatherPlan& plan, const Bindings& bindings, std::byte* dst_chunk,
                      const O* offsets, uint64_t n, uint64_t o0, uint64_t o1) {
+  const uint64_t tile = std::is_same_v<O, int32_t> && plan.TilesPay(n) ? plan.tile_rows : 0;
+  const auto tile_at = [&](const Cursor& at, uint64_t o) {
+    return tile > 0 && o1 - o >= tile && at.LeftInRow() >= tile;
+  };
   Cursor outer(plan.outer, o0);
-  for (uint64_t o = o0; o < o1; ++o) {
+  for (uint64_t o = o0; o < o1;) {
+    const uint64_t rows = tile_at(outer, o) ? tile : 1;
     std::byte* dst = dst_chunk + outer.offset(0);
     const std::byte* src = bindings.inputs[0] + outer.offset(1);
-    outer.Next();
-    // The next row is read while this one is gathered (simd.h).
+    outer.Advance(rows);
+    o += rows;
+    // The next row (tile) is read while this one is gathered (simd.h).
     const std::byte* next = bindings.inputs[0] + outer.offset(1);
-    const int64_t next_bytes = o + 1 < o1 && plan.RowBytes() <= kMaxPrefetchBytes
+    if constexpr (std::is_same_v<O, int32_t>) {
+      if (rows > 1) {
+        GatherTile(plan, dst, src, offsets, n, tile_at(outer, o) ? next : nullptr);
+        continue;
+      }
+    }
+    const int64_t next_bytes = o < o1 && plan.RowBytes() <= kMaxPrefetchBytes
                                    ? plan.RowBytes() : 0;
-    if constexpr (std::is_same_v<O, int32_t>)
-      WriteLine(plan.stream, dst, plan.element_size, n, 1,
-                [&](std::byte* out, uint64_t first, uint64_t count) {
-                  // Streamed pieces share the prefetching out by their length.
-                  const uint64_t bytes = uint64_t(next_bytes), whole = std::max<uint64_t>(n, 1);
-                  simd::GatherElements(plan.element_size, out, src, offsets + first, count,
-                                       next + bytes * first / whole, bytes * count / whole);
-                });
-    else
-      GatherElements(plan.element_size, dst, plan.index_inner.stride[0], src, offsets, n);
+    GatherRow(plan, dst, src, offsets, n, next, next_bytes);
   }
 }
 
