@@ -224,10 +224,12 @@ class TwoThreads {
   }
 };
 
+// 600 rows: three work items of 256 (gather.cc's kTileOuterBlock), the last
+// ending in a partial tile.
 TEST_F(BlockedGatherTiles, two_threads) {
   const TwoThreads threads;
   for (DataType type : kTileTypes) {
-    const TileProblem p{type, {200, 300}, 171, DataType::kInt32};
+    const TileProblem p{type, {600, 300}, 171, DataType::kInt32};
     EXPECT_TRUE(p.SameAsNaive()) << p.Name();
     const StreamEverything streamed;
     EXPECT_TRUE(p.SameAsNaive()) << p.Name() << " streamed";

@@ -59,6 +59,10 @@ constexpr uint64_t kTileScratchBytes = 64 * 1024;
 // The tile reads whole rows, however few elements the chunk picks: below
 // this many indices per row element the row-by-row loop is cheaper.
 constexpr uint64_t kTileMinPicksPerElement = 4;
+// Tiles move elements several times faster than the row-by-row loop, so
+// resolving a chunk for 64 rows became a tenth of the time: a whole line's
+// chunk (nothing to keep in L2 across chunks) serves this many rows.
+constexpr uint64_t kTileOuterBlock = 256;
 
 // The same documented choice as the naive reference (naive/gather.cc):
 // negative values of signed types count from the end, and the final index is
@@ -185,6 +189,7 @@ GatherPlan PlanGather(const GatherDesc& desc) {
     plan.outer_block = kElementOuterBlock;
   }
   plan.tile_rows = TileRowsOf(plan);
+  if (plan.tile_rows > 0 && plan.Chunks() == 1) plan.outer_block = kTileOuterBlock;
   return plan;
 }
 
