@@ -1,9 +1,9 @@
 // GATHER of 1- and 2-byte elements along the innermost axis goes a tile of
-// 16 (8) rows at a time (blocked/gather.cc, simd::GatherColumns): the rows
+// 8 (4) rows at a time (blocked/gather.cc, simd::GatherColumns): the rows
 // are transposed into columns, gathered, and transposed back. These problems
 // reach that path and its edges -- row counts around a tile, axis sizes
-// around a 16-element block, chunks with and without a partial group of
-// positions, rows a tile does not fill within an outer dim, rows too long for
+// around the transposes' 16- and 32-byte blocks, chunks with and without a
+// partial group of positions, rows a tile does not fill within an outer dim, rows too long for
 // the scratch (the row-by-row loop instead), out-of-range and negative
 // indices of every index type, padded and non-packed outputs, streamed
 // output, two threads -- each judged against the naive kernel over the
@@ -125,13 +125,14 @@ class BlockedGatherTiles : public ::testing::Test {
 };
 
 // Chunks of `count` indices: n >= size / 4 (the tile pays), with a partial
-// last group of 16 (8) positions, and one of exactly two groups of 16.
+// last group of positions, and one of exactly 32 (a whole 256-bit group of
+// bytes, two of words).
 std::vector<uint32_t> CountsFor(uint32_t size) { return {16 + size / 2 + 5, 32}; }
 
 TEST_F(BlockedGatherTiles, rows_around_a_tile_and_axis_sizes_around_a_block) {
   for (DataType type : kTileTypes)
-    for (uint32_t rows : {15u, 16u, 17u, 33u})
-      for (uint32_t size : {1u, 2u, 15u, 16u, 17u, 300u})
+    for (uint32_t rows : {7u, 9u, 15u, 16u, 17u, 33u})
+      for (uint32_t size : {1u, 2u, 15u, 16u, 17u, 50u, 300u})
         for (uint32_t count : CountsFor(size)) {
           const TileProblem p{type, {rows, size}, count};
           EXPECT_TRUE(p.SameAsNaive()) << p.Name();
@@ -148,20 +149,21 @@ TEST_F(BlockedGatherTiles, every_index_type_out_of_range_and_negative) {
       }
 }
 
-// Rows of 4096 elements fill the 64 KiB scratch exactly (16 bytes a
-// column); 4097 go row by row. Both must agree with naive.
+// Rows of 8192 elements fill the 64 KiB scratch exactly (8 bytes a
+// column); 8193 go row by row. Both must agree with naive.
 TEST_F(BlockedGatherTiles, rows_at_and_just_over_the_scratch_budget) {
   for (DataType type : kTileTypes)
-    for (uint32_t size : {4096u, 4097u}) {
-      const TileProblem p{type, {17, size}, 1100, DataType::kInt64};
+    for (uint32_t size : {8192u, 8193u}) {
+      const TileProblem p{type, {17, size}, 2100, DataType::kInt64};
       EXPECT_TRUE(p.SameAsNaive()) << p.Name();
     }
 }
 
 // Outer dims that do not merge (padded input): tiles stay within the
-// innermost one (17 rows: a tile, then a row alone, per outer coordinate).
-// Permuted output strides pick which outer dim is innermost: a 16-row one
-// whose input rows are 2 rows apart (a tile), or a 2-row one (no tiles).
+// innermost one (17 rows: whole tiles, then a row alone, per outer
+// coordinate). Permuted output strides pick which outer dim is innermost: a
+// 16-row one whose input rows are 2 rows apart (tiles), or a 2-row one (no
+// tiles).
 TEST_F(BlockedGatherTiles, tiles_within_the_innermost_outer_dim) {
   for (DataType type : kTileTypes) {
     TileProblem p{type, {3, 17, 40}, 45};
@@ -201,12 +203,13 @@ class StreamEverything {
   }
 };
 
-// Streamed tiles go through the bounce buffer in pieces of 256 positions:
-// one partial piece, several with a partial group, exactly two.
+// Streamed tiles go through the bounce buffer in pieces of 512 (u8) or 256
+// (u16) positions: one partial piece, several with a partial group, exactly
+// two.
 TEST_F(BlockedGatherTiles, streamed_output) {
   const StreamEverything streamed;
   for (DataType type : kTileTypes)
-    for (uint32_t count : {40u, 600u, 512u}) {
+    for (uint32_t count : {40u, 1100u, 1024u, 600u, 512u}) {
       const TileProblem p{type, {33, 300}, count};
       EXPECT_TRUE(p.SameAsNaive()) << p.Name();
     }

@@ -79,7 +79,7 @@ TEST_P(GatherKernels, every_element_size) {
         .element_size(size).Test(GetParam());
 }
 
-// 1- and 2-byte elements along the innermost axis go a tile of 16 (8) rows
+// 1- and 2-byte elements along the innermost axis go a tile of 8 (4) rows
 // at a time in the blocked kernel: 17 rows leave one alone, 37 positions end
 // in a partial group, 20 columns in a partial block of the transpose.
 TEST_P(GatherKernels, tiles_of_rows_along_the_innermost_axis) {

@@ -11,11 +11,11 @@
 // a stack array of 32-bit offsets, and the elements move in the SIMD gather
 // (simd.h), row after row while the next row is prefetched.
 // Every row of the outer nest uses that same chunk of offsets, so 1- and
-// 2-byte elements along a packed axis go a tile of 16 (8) rows at a time when
+// 2-byte elements along a packed axis go a tile of 8 (4) rows at a time when
 // the rows lie a constant stride apart (along the outer nest's innermost dim):
-// the tile is transposed into a thread's scratch of columns, one vector per
+// the tile is transposed into a thread's scratch of columns, 8 bytes per
 // input element, and each index then moves a whole column, transposed back
-// into the rows (simd::GatherColumns) -- a vector load per index where the
+// into the rows (simd::GatherColumns) -- one load per index where the
 // row-by-row loop spends a load per element. Rows and positions that do not
 // fill a tile take the row-by-row loop.
 #include <algorithm>
@@ -52,9 +52,9 @@ constexpr uint64_t kElementOuterBlock = 64;
 constexpr int64_t kMaxPrefetchBytes = 16 * 1024;
 // Slabs of whole rows are prefetched this many indices ahead.
 constexpr uint64_t kRowsAhead = 4;
-// A tile's columns take 16 bytes per element of a row: rows of up to 4096
-// elements, in a scratch that stays in L2 (and mostly L1) while indices pick
-// from it at random. Longer rows take the row-by-row loop.
+// A tile's columns take 8 bytes per element of a row: rows of up to 8192
+// elements, in a scratch that stays in L2 (in L1 up to 2048-4096 elements)
+// while indices pick from it at random. Longer rows go row by row.
 constexpr uint64_t kTileScratchBytes = 64 * 1024;
 // The tile reads whole rows, however few elements the chunk picks: below
 // this many indices per row element the row-by-row loop is cheaper.
@@ -241,7 +241,8 @@ void GatherRow(const GatherPlan& plan, std::byte* dst, const std::byte* src, con
 // prefetch meanwhile (nullptr: none).
 void GatherTile(const GatherPlan& plan, std::byte* dst, const std::byte* src,
                 const int32_t* offsets, uint64_t n, const std::byte* next) {
-  alignas(64) thread_local std::byte columns[kTileScratchBytes];
+  // simd::GatherColumns reads each column as 16 bytes: 8 of slack.
+  alignas(64) thread_local std::byte columns[kTileScratchBytes + 8];
   const LoopDim& rows = plan.outer.dims[plan.outer.rank - 1];
   const int64_t dst_row = rows.stride[0], src_row = rows.stride[1];
   const size_t es = plan.element_size;

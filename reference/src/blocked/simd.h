@@ -43,18 +43,19 @@ void GatherElements(size_t element_size, std::byte* dst, const std::byte* src,
                     uint64_t next_bytes);
 
 // The same for a tile of GatherTileRows(element_size) rows at once (1- and
-// 2-byte elements: a 128-bit vector holds one column of the tile), rows
-// `src_row` bytes apart in the input and `dst_row` apart in the output, each
-// row packed along the axis. Every row uses the same offsets, so instead of
-// a load per element, the tile is transposed once into `columns` (column c,
-// the rows' element c, at columns + 16 * c; 16-byte aligned, 16 * length
-// bytes) and then each index moves one vector, GatherColumns transposing
-// groups of indices back into the rows. Offsets are the byte offsets of
-// GatherElements (element index * element size). GatherColumns also reads
-// `src`: positions past the last whole group go through GatherElements' scalar
-// loop, row by row. Meanwhile `next_bytes` of each of the tile's rows from
-// `next` (`src_row` apart; 0 bytes for none) are prefetched toward L2.
-inline constexpr uint64_t GatherTileRows(size_t element_size) { return 16 / element_size; }
+// 2-byte elements: 8 bytes hold one column of the tile), rows `src_row`
+// bytes apart in the input and `dst_row` apart in the output, each row
+// packed along the axis. Every row uses the same offsets, so instead of a
+// load per element, the tile is transposed once into `columns` (column c,
+// the rows' element c, at columns + 8 * c; 16-byte aligned, 8 * length + 8
+// bytes: the last column is read as 16) and then each index moves one
+// column, GatherColumns transposing groups of indices back into the rows.
+// Offsets are the byte offsets of GatherElements (element index * element
+// size). GatherColumns also reads `src`: positions past the last whole group
+// go through GatherElements' scalar loop, row by row. Meanwhile `next_bytes`
+// of each of the tile's rows from `next` (`src_row` apart; 0 bytes for none)
+// are prefetched toward L2.
+inline constexpr uint64_t GatherTileRows(size_t element_size) { return 8 / element_size; }
 void TransposeToColumns(size_t element_size, std::byte* columns, const std::byte* src,
                         int64_t src_row, uint64_t length);
 void GatherColumns(size_t element_size, std::byte* dst, int64_t dst_row, const std::byte* columns,

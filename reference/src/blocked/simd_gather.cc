@@ -5,18 +5,20 @@
 // 4-byte lanes measured no faster than scalar loads). The next row is
 // prefetched a line per few elements: issued all at once, a row's 128
 // prefetches overflow the core's outstanding-miss slots and stall the loop.
-// simd::TransposeToColumns and GatherColumns: the same for a tile of 16
-// (8) rows of 1- (2-) byte elements, which share their offsets. The tile is
-// transposed into columns (16x16 bytes or 8x8 words at a time by rounds of
-// InterleaveLower/Upper; two such blocks per 256-bit vector on AVX2 and
-// AVX-512), each index then loads one column, and every 16 (8) of them are
-// transposed back and stored as a 16-byte piece of each row: 64 (24)
-// shuffles per 256 (128) bytes each way, where the row-by-row loop spends a
-// load and a shift per element. The next tile is prefetched toward L2
-// meanwhile. Highway's SCALAR target (one lane a vector) does the same
-// element by element. Measured alone on Zen 4 (u8, rows of 2048): 0.02-0.03
-// ns per element to transpose in, 0.03-0.07 to gather out (the columns fill
-// a 32 KiB scratch, so part of them come from L2), against 0.27 row by row.
+// simd::TransposeToColumns and GatherColumns: the same for a tile of 8 (4)
+// rows of 1- (2-) byte elements, which share their offsets. The tile is
+// transposed into 8-byte columns (rounds of InterleaveLower/Upper over 16
+// bytes of each row; two such blocks per 256-bit vector on AVX2 and
+// AVX-512); each index then loads one column, and every 16 bytes' worth of
+// positions are transposed back and stored as a 16-byte piece of each row,
+// where the row-by-row loop spends a load and a shift per element. The next
+// tile is prefetched toward L2 meanwhile. Highway's SCALAR target (one lane
+// a vector) does the same element by element. Why 8-byte columns: with
+// 16-byte ones (tiles of 16 rows, half the shuffles per byte) the columns of
+// 2048-byte rows fill a 32 KiB scratch, as large as Zen 4's L1, and the
+// gather out took 0.05-0.07 ns per element against 0.04 now; in the whole
+// kernel (u8, 4 MiB) 4.6x memcpy against 3.5-3.7x now. Rows of 1024 bytes or
+// less were 10-15% faster with 16-byte columns.
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -97,9 +99,9 @@ void GatherPrefetchingOf(std::byte* dst, const std::byte* src, const int32_t* of
 }
 
 // ---- Tiles of rows (1- and 2-byte elements) ----
-// R = 16 / sizeof(T) rows, one 128-bit column per element of a row.
+// R = 8 / sizeof(T) rows: a column (the rows' element c) is 8 bytes.
 template <class T>
-inline constexpr size_t kTileRows = 16 / sizeof(T);
+inline constexpr size_t kTileRows = 8 / sizeof(T);
 
 // Prefetches the next tile (`rows` rows of `bytes`, `stride` apart) spread
 // over `steps` calls of Step(), toward L2: the tile's columns fill much of L1
@@ -170,29 +172,31 @@ void GatherColumnsOf(std::byte* dst, int64_t dst_row, const std::byte* columns,
   GatherTailRows<T>(dst, dst_row, src, src_row, offsets, j, n);
 }
 #else
-// One column: a 128-bit vector (FixedTag: the same code on every SIMD target).
+// 128-bit vectors (FixedTag: the same code on every SIMD target): a block
+// of 16 bytes of each of the R rows, or 2R positions' worth of columns.
 template <class T>
-using Column = hn::FixedTag<T, kTileRows<T>>;
-// Where vectors are wider, a vector carries two 128-bit blocks side by side
-// (InterleaveLower/Upper work within each block): two R x R blocks per
-// transpose for the same shuffle count (Zen 4 does 256-bit shuffles as fast
-// as 128-bit ones); measured alone, 20-30% faster than 128-bit vectors.
+using Block = hn::FixedTag<T, 16 / sizeof(T)>;
+// Where vectors are wider, a vector carries two blocks side by side
+// (InterleaveLower/Upper work within each 128-bit block): twice the columns
+// per transpose for the same shuffle count (Zen 4 does 256-bit shuffles as
+// fast as 128-bit ones).
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
 template <class T>
-using Columns = hn::FixedTag<T, 2 * kTileRows<T>>;
+using Blocks = hn::FixedTag<T, 32 / sizeof(T)>;
 #else
 template <class T>
-using Columns = Column<T>;
+using Blocks = Block<T>;
 #endif
 
-// Transposes the R x R blocks v[row][lane] in place (each 128-bit block of
-// the vectors apart). One round interleaves v[i] with v[i + R/2] (lower
-// halves into 2i, upper into 2i + 1): writing (row, lane) as 2 log2(R) bits,
-// that rotates them left by one, so log2(R) rounds swap row and lane bits.
+// `rounds` rounds over the R vectors v (each 128-bit block apart): a round
+// interleaves v[i] with v[i + R/2] (lower halves into 2i, upper into
+// 2i + 1). Writing (vector, lane) as bits, a round rotates them left by one,
+// so enough rounds move the row bits from the vector index into the lane
+// index or back (see the callers).
 template <class D, class V>
-HWY_INLINE void TransposeBlocks(D d, V* v) {
+HWY_INLINE void Interleave(D d, V* v, size_t rounds) {
   constexpr size_t kRows = kTileRows<hn::TFromD<D>>;
-  for (size_t bit = 1; bit < kRows; bit *= 2) {
+  for (size_t round = 0; round < rounds; ++round) {
     V w[kRows];
     for (size_t i = 0; i < kRows / 2; ++i) {
       w[2 * i] = hn::InterleaveLower(d, v[i], v[i + kRows / 2]);
@@ -202,11 +206,13 @@ HWY_INLINE void TransposeBlocks(D d, V* v) {
   }
 }
 
+inline constexpr size_t Log2(size_t x) { return x <= 1 ? 0 : 1 + Log2(x / 2); }
+
 // Whether D carries two 128-bit blocks.
 template <class D>
 constexpr bool kTwoBlocks = hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 32;
 
-// Block b of `v` to p + b * block (elements): one column each.
+// Block b of `v` to p + b * block (elements).
 template <class D, class T>
 HWY_INLINE void StoreBlocks(D d, hn::Vec<D> v, T* p, size_t block) {
   if constexpr (kTwoBlocks<D>) {
@@ -218,37 +224,28 @@ HWY_INLINE void StoreBlocks(D d, hn::Vec<D> v, T* p, size_t block) {
   }
 }
 
-// The column at p into block 0 and, if two, the one at q into block 1.
-template <class D, class T>
-HWY_INLINE hn::Vec<D> LoadBlocks(D d, const T* p, const T* q) {
-  if constexpr (kTwoBlocks<D>) {
-    const hn::Half<D> dh;
-    return hn::Combine(d, hn::Load(dh, q), hn::Load(dh, p));
-  } else {
-    (void)q;
-    return hn::Load(d, p);
-  }
-}
-
-// columns[c] = the tile's R elements c, for the columns [c, length) that
-// fill whole vectors of D (R x R blocks, one or two at a time); returns
-// where it stopped.
+// The columns of the columns [c, length) that fill whole vectors of D: R
+// rows' 16 (32) bytes transposed, log2(R) rounds taking (row, column) bits
+// (r, c_hi, c0) to (c_hi, c0, r): vector m then holds columns 2m and 2m + 1
+// of each block, 16 contiguous bytes of the scratch. Returns where it
+// stopped.
 template <class D>
 uint64_t TransposeWhole(D d, std::byte* columns, const std::byte* src, int64_t src_row,
                         uint64_t c, uint64_t length) {
   using T = hn::TFromD<D>;
-  constexpr size_t kRows = kTileRows<T>, kStep = hn::MaxLanes(D());
+  constexpr size_t kRows = kTileRows<T>, kStep = hn::MaxLanes(D()), kBlock = 16 / sizeof(T);
   using V = hn::Vec<D>;
   T* out = reinterpret_cast<T*>(columns);
   for (; c + kStep <= length; c += kStep) {
     V v[kRows];
-    // One pointer stepped from row to row (as the stores in GatherWhole).
+    // One pointer stepped from row to row: a pointer per row would not fit
+    // in the registers beside the block.
     const std::byte* in = src + c * sizeof(T);
     for (size_t r = 0; r < kRows; ++r, in += src_row)
       v[r] = hn::LoadU(d, reinterpret_cast<const T*>(in));
-    TransposeBlocks(d, v);
-    // Block b of v[i] is column c + b * R + i.
-    for (size_t i = 0; i < kRows; ++i) StoreBlocks(d, v[i], out + (c + i) * kRows, kRows * kRows);
+    Interleave(d, v, Log2(kRows));
+    for (size_t m = 0; m < kRows; ++m)
+      StoreBlocks(d, v[m], out + (c + 2 * m) * kRows, kBlock * kRows);
   }
   return c;
 }
@@ -257,8 +254,8 @@ template <class T>
 void TransposeToColumnsOf(std::byte* columns, const std::byte* src, int64_t src_row,
                           uint64_t length) {
   constexpr size_t kRows = kTileRows<T>;
-  uint64_t c = TransposeWhole(Columns<T>(), columns, src, src_row, 0, length);
-  c = TransposeWhole(Column<T>(), columns, src, src_row, c, length);
+  uint64_t c = TransposeWhole(Blocks<T>(), columns, src, src_row, 0, length);
+  c = TransposeWhole(Block<T>(), columns, src, src_row, c, length);
   T* out = reinterpret_cast<T*>(columns);
   for (; c < length; ++c)
     for (size_t r = 0; r < kRows; ++r)
@@ -266,27 +263,42 @@ void TransposeToColumnsOf(std::byte* columns, const std::byte* src, int64_t src_
                   sizeof(T));
 }
 
-// Positions from j that fill whole vectors of D: R (or 2R) column loads, one
-// transpose, a store of R (2R) elements into each row. Returns where it
-// stopped.
+// Two columns (positions at and at + 1) side by side in 16 bytes. Each
+// column is read as 16 bytes, its neighbour's 8 included (GatherColumns'
+// scratch has 8 bytes of slack).
+template <class T>
+HWY_INLINE hn::Vec<Block<T>> ColumnPair(const std::byte* columns, const int32_t* offsets,
+                                        uint64_t at) {
+  const hn::FixedTag<uint64_t, 2> d64;
+  // Offset o = c * sizeof(T) addresses column c at 8 * c = o * R.
+  const auto column = [&](uint64_t k) {
+    return hn::LoadU(d64, reinterpret_cast<const uint64_t*>(
+                              columns + int64_t(offsets[k]) * kTileRows<T>));
+  };
+  return hn::BitCast(Block<T>(), hn::InterleaveLower(d64, column(at), column(at + 1)));
+}
+
+// Positions from j in groups of 2R (4R with two blocks a vector): vector i
+// = the columns of positions 2i and 2i + 1, and log2(R) + 1 rounds take
+// (i, s, r) to (r, i, s) -- row r's 2R positions, 16 bytes to store.
+// Returns where it stopped.
 template <class D>
 uint64_t GatherWhole(D d, std::byte* dst, int64_t dst_row, const std::byte* columns,
                      const int32_t* offsets, uint64_t j, uint64_t n, TilePrefetcher& prefetch) {
   using T = hn::TFromD<D>;
   constexpr size_t kRows = kTileRows<T>, kStep = hn::MaxLanes(D());
   using V = hn::Vec<D>;
-  // Offset o = c * sizeof(T) addresses column c at 16 * c = o * R.
-  const auto column = [&](uint64_t at) {
-    return reinterpret_cast<const T*>(columns + int64_t(offsets[at]) * kRows);
-  };
   for (; j + kStep <= n; j += kStep) {
     prefetch.Step();
     V v[kRows];
-    for (size_t i = 0; i < kRows; ++i)
-      v[i] = LoadBlocks(d, column(j + i), kTwoBlocks<D> ? column(j + kRows + i) : nullptr);
-    TransposeBlocks(d, v);
-    // One pointer stepped from row to row: a pointer per row would not fit
-    // in the registers beside the block.
+    for (size_t i = 0; i < kRows; ++i) {
+      if constexpr (kTwoBlocks<D>)
+        v[i] = hn::Combine(d, ColumnPair<T>(columns, offsets, j + 2 * kRows + 2 * i),
+                           ColumnPair<T>(columns, offsets, j + 2 * i));
+      else
+        v[i] = ColumnPair<T>(columns, offsets, j + 2 * i);
+    }
+    Interleave(d, v, Log2(kRows) + 1);
     std::byte* out = dst + j * sizeof(T);
     for (size_t r = 0; r < kRows; ++r, out += dst_row)
       hn::StoreU(v[r], d, reinterpret_cast<T*>(out));
@@ -294,15 +306,14 @@ uint64_t GatherWhole(D d, std::byte* dst, int64_t dst_row, const std::byte* colu
   return j;
 }
 
-// Whole groups of 2R positions, then of R; the n % R left go row by row.
 template <class T>
 void GatherColumnsOf(std::byte* dst, int64_t dst_row, const std::byte* columns,
                      const std::byte* src, int64_t src_row, const int32_t* offsets, uint64_t n,
                      const std::byte* next, uint64_t next_bytes) {
   constexpr size_t kRows = kTileRows<T>;
-  TilePrefetcher prefetch(next, src_row, next_bytes, kRows, n / hn::MaxLanes(Columns<T>()));
-  uint64_t j = GatherWhole(Columns<T>(), dst, dst_row, columns, offsets, 0, n, prefetch);
-  j = GatherWhole(Column<T>(), dst, dst_row, columns, offsets, j, n, prefetch);
+  TilePrefetcher prefetch(next, src_row, next_bytes, kRows, n / (2 * kRows));
+  uint64_t j = GatherWhole(Blocks<T>(), dst, dst_row, columns, offsets, 0, n, prefetch);
+  j = GatherWhole(Block<T>(), dst, dst_row, columns, offsets, j, n, prefetch);
   prefetch.Rest();
   GatherTailRows<T>(dst, dst_row, src, src_row, offsets, j, n);
 }
