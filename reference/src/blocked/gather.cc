@@ -134,9 +134,12 @@ struct GatherPlan {
   }
   uint64_t Items() const { return index_outer.Count() * Chunks() * OuterBlocks(); }
   // Whether a chunk of n indices goes by tiles (where rows allow): it pays
-  // when the chunk picks enough elements per element the transpose reads.
+  // when the chunk fills at least one 16-byte group of positions (2R, which
+  // simd::GatherColumns moves at once) and picks enough elements per
+  // element the transpose reads.
   bool TilesPay(uint64_t n) const {
-    return tile_rows > 0 && n >= tile_rows && n * kTileMinPicksPerElement >= uint64_t(axis_size);
+    return tile_rows > 0 && n >= 2 * tile_rows &&
+           n * kTileMinPicksPerElement >= uint64_t(axis_size);
   }
 };
 
