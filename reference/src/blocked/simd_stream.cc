@@ -21,7 +21,14 @@ namespace dmlconf::blocked::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-void StreamRunImpl(std::byte* dst, const std::byte* src, size_t bytes) {
+// Up to one cache line of `ahead` per 64 bytes copied, so the prefetches
+// spread over the copy instead of queueing all at once.
+void PrefetchSpread(const std::byte* ahead, size_t ahead_bytes, size_t from, size_t to) {
+  for (size_t at = from; at < to && at < ahead_bytes; at += 64) __builtin_prefetch(ahead + at, 0, 2);
+}
+
+void StreamRunPrefetchingImpl(std::byte* dst, const std::byte* src, size_t bytes,
+                              const std::byte* ahead, size_t ahead_bytes) {
   const hn::ScalableTag<uint8_t> d;
   const size_t lanes = hn::Lanes(d);
   // Non-temporal stores need aligned vectors: the head up to the first
@@ -32,6 +39,7 @@ void StreamRunImpl(std::byte* dst, const std::byte* src, size_t bytes) {
   const auto* in = reinterpret_cast<const uint8_t*>(src);
   size_t i = head;
   for (; i + 4 * lanes <= bytes; i += 4 * lanes) {
+    PrefetchSpread(ahead, ahead_bytes, i, i + 4 * lanes);
     const auto v0 = hn::LoadU(d, in + i), v1 = hn::LoadU(d, in + i + lanes);
     const auto v2 = hn::LoadU(d, in + i + 2 * lanes), v3 = hn::LoadU(d, in + i + 3 * lanes);
     hn::Stream(v0, d, out + i);
@@ -39,9 +47,13 @@ void StreamRunImpl(std::byte* dst, const std::byte* src, size_t bytes) {
     hn::Stream(v2, d, out + i + 2 * lanes);
     hn::Stream(v3, d, out + i + 3 * lanes);
   }
+  const size_t prefetched_to = i;  // lines [head, i) of `ahead` are asked for
   for (; i + lanes <= bytes; i += lanes) hn::Stream(hn::LoadU(d, in + i), d, out + i);
   assert(bytes - i < lanes);
   std::memcpy(dst + i, src + i, bytes - i);
+  // What the loop did not reach: the head, and `ahead` past a shorter run.
+  PrefetchSpread(ahead, ahead_bytes, 0, head);
+  PrefetchSpread(ahead, ahead_bytes, prefetched_to, ahead_bytes);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -51,10 +63,19 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace dmlconf::blocked::simd {
 
-HWY_EXPORT(StreamRunImpl);
+HWY_EXPORT(StreamRunPrefetchingImpl);
 
 void StreamRun(std::byte* dst, const std::byte* src, size_t bytes) {
-  HWY_DYNAMIC_DISPATCH(StreamRunImpl)(dst, src, bytes);
+  HWY_DYNAMIC_DISPATCH(StreamRunPrefetchingImpl)(dst, src, bytes, nullptr, 0);
+}
+
+void StreamRunPrefetching(std::byte* dst, const std::byte* src, size_t bytes,
+                          const std::byte* ahead, size_t ahead_bytes) {
+  HWY_DYNAMIC_DISPATCH(StreamRunPrefetchingImpl)(dst, src, bytes, ahead, ahead_bytes);
+}
+
+void PrefetchToL2(const std::byte* p, size_t bytes) {
+  for (size_t at = 0; at < bytes; at += 64) __builtin_prefetch(p + at, 0, 2);
 }
 
 void StreamFence() { hwy::FlushStream(); }
