@@ -2,6 +2,10 @@
 // Axis, so each input is one strided copy into the output shifted by offset_i
 // along Axis. Runs are contiguous where both are packed from some dimension
 // inward: the slab's rows past Axis are whole rows of the output too.
+// Except where those runs are a unit of 1 to 8 bytes and the parts are 2 to 4
+// of equal size (two {N, 1} u8 inputs into {N, 2}): per-part copies would
+// move one element at a time, so all the inputs are interleaved into the
+// output in one SIMD pass instead (PlanParts, strided_copy.h).
 #include <cassert>
 
 #include "blocked/strided_copy.h"
@@ -13,6 +17,10 @@ void Join(const JoinDesc& desc, const Bindings& bindings) {
   assert(bindings.inputs.size() == desc.input_tensors.size());
   assert(bindings.outputs.size() == 1);
   const TensorDesc& output = desc.output_tensor;
+  if (const PartsPlan parts =
+          PlanParts(output, desc.input_tensors, desc.axis, /*whole_written=*/true);
+      parts.k != 0)
+    return RunInterleaveParts(parts, bindings.outputs[0], bindings.inputs.data());
   const ByteStrides out_strides = ByteStridesOf(output);
   uint64_t offset = 0;  // along Axis
   for (size_t i = 0; i < desc.input_tensors.size(); ++i) {

@@ -30,6 +30,13 @@ void InterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step
 void DeinterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step, int64_t line,
                       const std::byte* src, int64_t src_step, uint64_t n, uint64_t m);
 
+// SPLIT's and JOIN's fused path: k (2 to 4) equal parts, each contributing
+// one `unit` of 1, 2, 4 or 8 bytes per outer step, n steps. The parts are
+// separate buffers, hence a pointer each rather than a `line` apart:
+// dst[r*k + c] = srcs[c][r] and dsts[c][r] = src[r*k + c], in units.
+void InterleaveFrom(size_t unit, int k, std::byte* dst, const std::byte* const* srcs, uint64_t n);
+void DeinterleaveTo(size_t unit, int k, std::byte* const* dsts, const std::byte* src, uint64_t n);
+
 // REVERSE_SUBSEQUENCES along a packed innermost axis: dst[i] = last[-i] for
 // i < n, `last` pointing at the last element of the reversed input run.
 void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n);

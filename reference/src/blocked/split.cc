@@ -3,6 +3,10 @@
 // along Axis. Runs are contiguous where the input and the output are both
 // packed from some dimension inward: the slab's rows past Axis are whole rows
 // of the input too.
+// Except where those runs are a unit of 1 to 8 bytes and the parts are 2 to 4
+// of equal size (a {N, 2} u8 input split in two): per-part copies would move
+// one element at a time, so the input is deinterleaved into all the outputs
+// in one SIMD pass instead (PlanParts, strided_copy.h).
 #include <cassert>
 
 #include "blocked/strided_copy.h"
@@ -14,6 +18,10 @@ void Split(const SplitDesc& desc, const Bindings& bindings) {
   assert(bindings.inputs.size() == 1);
   assert(bindings.outputs.size() == desc.output_tensors.size());
   const TensorDesc& input = desc.input_tensor;
+  if (const PartsPlan parts =
+          PlanParts(input, desc.output_tensors, desc.axis, /*whole_written=*/false);
+      parts.k != 0)
+    return RunDeinterleaveParts(parts, bindings.outputs.data(), bindings.inputs[0]);
   const ByteStrides in_strides = ByteStridesOf(input);
   uint64_t offset = 0;  // along Axis
   for (size_t i = 0; i < desc.output_tensors.size(); ++i) {

@@ -1,5 +1,6 @@
 #include "blocked/strided_copy.h"
 
+#include <array>
 #include <cstdlib>
 
 #include "blocked/copy_runs.h"
@@ -122,6 +123,78 @@ void SortBySourceStride(LoopNest& nest) {
   }
 }
 
+// Bytes of the tensor's block from `axis` inward if it is packed (size-1
+// dimensions' strides do not matter), else 0.
+uint64_t PackedBytesFrom(const TensorDesc& tensor, const ByteStrides& strides, uint32_t axis) {
+  uint64_t bytes = tensor.ElementSize();
+  for (uint32_t d = tensor.DimensionCount(); d-- > axis;) {
+    if (tensor.sizes[d] != 1 && strides[d] != int64_t(bytes)) return 0;
+    bytes *= tensor.sizes[d];
+  }
+  return bytes;
+}
+
+// Whether all parts have the first one's sizes and strides.
+bool SameParts(std::span<const TensorDesc> parts) {
+  const ByteStrides strides = ByteStridesOf(parts[0]);
+  for (const TensorDesc& part : parts)
+    if (part.sizes != parts[0].sizes || ByteStridesOf(part) != strides) return false;
+  return true;
+}
+
+// Calls move(written_offset, read_offset, count, stream) for pieces
+// of the plan's lines, on threads: a line is cut when there are fewer outer
+// steps than threads (SPLIT of {N, 2}: one line of N units).
+template <class Fn>
+void ForEachPartsPiece(const PartsPlan& plan, const Fn& move) {
+  const uint64_t outer = plan.outer.Count();
+  const uint64_t n = plan.line.size;
+  const uint64_t bytes = outer * n * plan.unit * uint64_t(plan.k);
+  const bool stream = simd::Streams(bytes);
+  const uint64_t wanted = uint64_t(ThreadsFor(outer * n, bytes));
+  const uint64_t pieces = outer >= wanted ? 1 : std::min(n, (wanted + outer - 1) / outer);
+  const uint64_t items = outer * pieces;
+  ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
+    Cursor cursor(plan.outer, begin / pieces);
+    uint64_t piece = begin % pieces;
+    for (uint64_t item = begin; item < end; ++item) {
+      const Span s = Piece(n, piece, pieces);
+      move(cursor.offset(0) + int64_t(s.begin) * plan.line.stride[0],
+           cursor.offset(1) + int64_t(s.begin) * plan.line.stride[1], s.count, stream);
+      if (++piece == pieces) {
+        piece = 0;
+        cursor.Next();
+      }
+    }
+    if (stream) simd::StreamFence();
+  });
+}
+
+// n units into each of k parts from k-unit groups at `src`, streamed: the
+// parts' pieces go through an L1 buffer, then out in whole lines.
+void DeinterleaveToStreamed(size_t unit, int k, const std::array<std::byte*, 4>& dsts,
+                            const std::byte* src, uint64_t n) {
+  alignas(64) std::byte buffer[kBounceBytes];
+  const uint64_t per = kBounceBytes / unit / uint64_t(k);
+  for (uint64_t r0 = 0; r0 < n; r0 += per) {
+    const uint64_t m = std::min(per, n - r0);
+    const size_t piece = m * unit;
+    std::array<std::byte*, 4> pieces{};
+    for (int c = 0; c < k; ++c) pieces[size_t(c)] = buffer + size_t(c) * piece;
+    simd::DeinterleaveTo(unit, k, pieces.data(), src + r0 * uint64_t(k) * unit, m);
+    for (int c = 0; c < k; ++c)
+      simd::StreamRun(dsts[size_t(c)] + r0 * unit, pieces[size_t(c)], piece);
+  }
+}
+
+// The k part pointers moved by `offset` bytes.
+template <class B>
+std::array<B*, 4> Shifted(int k, B* const* parts, int64_t offset) {
+  std::array<B*, 4> out{};
+  for (int c = 0; c < k; ++c) out[size_t(c)] = parts[c] + offset;
+  return out;
+}
+
 }  // namespace
 
 CopyPlan PlanCopy(LoopNest nest, size_t element_size) {
@@ -181,6 +254,56 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   SortBySourceStride(by_source.outer);
   ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
     RunItems(by_source, dst, src, pieces, begin, end, /*stream=*/true);
+  });
+}
+
+PartsPlan PlanParts(const TensorDesc& whole, std::span<const TensorDesc> parts, uint32_t axis,
+                    bool whole_written) {
+  const int k = int(parts.size());
+  if (k < 2 || k > 4 || !SameParts(parts)) return {};
+  const ByteStrides whole_strides = ByteStridesOf(whole);
+  const ByteStrides part_strides = ByteStridesOf(parts[0]);
+  const uint64_t unit = PackedBytesFrom(parts[0], part_strides, axis);
+  if ((unit != 1 && unit != 2 && unit != 4 && unit != 8) ||
+      PackedBytesFrom(whole, whole_strides, axis) != uint64_t(k) * unit)
+    return {};
+  PartsPlan plan;
+  for (uint32_t d = 0; d < axis; ++d) {
+    const int64_t part = part_strides[d], all = whole_strides[d];
+    plan.outer.Push(whole.sizes[d], whole_written ? all : part, whole_written ? part : all);
+  }
+  Normalize(plan.outer);
+  const int64_t written = int64_t(whole_written ? uint64_t(k) * unit : unit);
+  const int64_t read = int64_t(whole_written ? unit : uint64_t(k) * unit);
+  if (plan.outer.rank == 0) plan.outer.Push(1, written, read);  // one step
+  plan.line = plan.outer.Remove(plan.outer.rank - 1);
+  // Padded rows that leave no contiguous run of steps: the per-part copies.
+  if (plan.line.stride[0] != written || plan.line.stride[1] != read) return {};
+  plan.k = k;
+  plan.unit = unit;
+  return plan;
+}
+
+void RunDeinterleaveParts(const PartsPlan& plan, std::byte* const* dsts, const std::byte* src) {
+  ForEachPartsPiece(plan, [&](int64_t written, int64_t read, uint64_t n, bool stream) {
+    const std::array<std::byte*, 4> parts = Shifted(plan.k, dsts, written);
+    if (stream)
+      DeinterleaveToStreamed(plan.unit, plan.k, parts, src + read, n);
+    else
+      simd::DeinterleaveTo(plan.unit, plan.k, parts.data(), src + read, n);
+  });
+}
+
+void RunInterleaveParts(const PartsPlan& plan, std::byte* dst, const std::byte* const* srcs) {
+  const uint64_t k = uint64_t(plan.k);
+  ForEachPartsPiece(plan, [&](int64_t written, int64_t read, uint64_t n, bool stream) {
+    // Pieces of the line are whole groups of k units (WriteLine's `unit`).
+    WriteLine(stream, dst + written, plan.unit, n * k, k,
+              [&](std::byte* out, uint64_t first, uint64_t count) {
+                const int64_t from = read + int64_t(first / k * plan.unit);
+                simd::InterleaveFrom(plan.unit, plan.k, out,
+                                     Shifted(plan.k, srcs, from).data(), count / k);
+              });
   });
 }
 
