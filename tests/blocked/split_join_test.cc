@@ -46,8 +46,8 @@ struct Shape {
 // elements of a part (2 u8 elements make a 2-byte unit), along the axis or
 // inside it.
 const Shape kShapes[] = {
-    {DataType::kUint8, {1}},     {DataType::kUint8, {2}},  {DataType::kUint8, {1, 4}},
-    {DataType::kUint8, {8}},     {DataType::kUint16, {1}}, {DataType::kUint16, {2}},
+    {DataType::kUint8, {1}},     {DataType::kUint8, {2}},   {DataType::kUint8, {1, 4}},
+    {DataType::kUint8, {8}},     {DataType::kUint16, {1}},  {DataType::kUint16, {2}},
     {DataType::kUint16, {2, 2}}, {DataType::kFloat32, {1}}, {DataType::kFloat32, {2}},
     {DataType::kUint64, {1}},
 };
@@ -83,11 +83,11 @@ JoinDesc JoinOf(const TensorDesc& whole, const TensorDesc& part, uint32_t k) {
 }
 
 bool Fused(const SplitDesc& desc) {
-  return blocked::PlanParts(desc.input_tensor, desc.output_tensors, desc.axis, false).k != 0;
+  return blocked::PlanParts(desc.input_tensor, desc.output_tensors, desc.axis, false).has_value();
 }
 
 bool Fused(const JoinDesc& desc) {
-  return blocked::PlanParts(desc.output_tensor, desc.input_tensors, desc.axis, true).k != 0;
+  return blocked::PlanParts(desc.output_tensor, desc.input_tensors, desc.axis, true).has_value();
 }
 
 // Every shape, k and line length, both operators, fused, under `setting`.

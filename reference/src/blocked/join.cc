@@ -17,10 +17,8 @@ void Join(const JoinDesc& desc, const Bindings& bindings) {
   assert(bindings.inputs.size() == desc.input_tensors.size());
   assert(bindings.outputs.size() == 1);
   const TensorDesc& output = desc.output_tensor;
-  if (const PartsPlan parts =
-          PlanParts(output, desc.input_tensors, desc.axis, /*whole_written=*/true);
-      parts.k != 0)
-    return RunInterleaveParts(parts, bindings.outputs[0], bindings.inputs.data());
+  if (const auto parts = PlanParts(output, desc.input_tensors, desc.axis, /*whole_written=*/true))
+    return RunInterleaveParts(*parts, bindings.outputs[0], bindings.inputs.data());
   const ByteStrides out_strides = ByteStridesOf(output);
   uint64_t offset = 0;  // along Axis
   for (size_t i = 0; i < desc.input_tensors.size(); ++i) {

@@ -162,16 +162,14 @@ SeparateLines<B> FirstLines(int k, B* const* lines) {
 
 void InterleaveFromImpl(size_t unit, int k, std::byte* dst, const std::byte* const* srcs,
                         uint64_t n) {
-  WithTypeAndCount(unit, k, [&]<class T, int K>() {
-    InterleaveOf<T, K>(dst, FirstLines(k, srcs), n);
-  });
+  WithTypeAndCount(unit, k,
+                   [&]<class T, int K>() { InterleaveOf<T, K>(dst, FirstLines(k, srcs), n); });
 }
 
 void DeinterleaveToImpl(size_t unit, int k, std::byte* const* dsts, const std::byte* src,
                         uint64_t n) {
-  WithTypeAndCount(unit, k, [&]<class T, int K>() {
-    DeinterleaveOf<T, K>(FirstLines(k, dsts), src, n);
-  });
+  WithTypeAndCount(unit, k,
+                   [&]<class T, int K>() { DeinterleaveOf<T, K>(FirstLines(k, dsts), src, n); });
 }
 
 }  // namespace HWY_NAMESPACE
@@ -208,13 +206,11 @@ void DeinterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_st
                                              n, m);
 }
 
-void InterleaveFrom(size_t unit, int k, std::byte* dst, const std::byte* const* srcs,
-                    uint64_t n) {
+void InterleaveFrom(size_t unit, int k, std::byte* dst, const std::byte* const* srcs, uint64_t n) {
   HWY_DYNAMIC_DISPATCH(InterleaveFromImpl)(unit, k, dst, srcs, n);
 }
 
-void DeinterleaveTo(size_t unit, int k, std::byte* const* dsts, const std::byte* src,
-                    uint64_t n) {
+void DeinterleaveTo(size_t unit, int k, std::byte* const* dsts, const std::byte* src, uint64_t n) {
   HWY_DYNAMIC_DISPATCH(DeinterleaveToImpl)(unit, k, dsts, src, n);
 }
 

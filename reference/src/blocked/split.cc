@@ -18,10 +18,8 @@ void Split(const SplitDesc& desc, const Bindings& bindings) {
   assert(bindings.inputs.size() == 1);
   assert(bindings.outputs.size() == desc.output_tensors.size());
   const TensorDesc& input = desc.input_tensor;
-  if (const PartsPlan parts =
-          PlanParts(input, desc.output_tensors, desc.axis, /*whole_written=*/false);
-      parts.k != 0)
-    return RunDeinterleaveParts(parts, bindings.outputs.data(), bindings.inputs[0]);
+  if (const auto parts = PlanParts(input, desc.output_tensors, desc.axis, /*whole_written=*/false))
+    return RunDeinterleaveParts(*parts, bindings.outputs.data(), bindings.inputs[0]);
   const ByteStrides in_strides = ByteStridesOf(input);
   uint64_t offset = 0;  // along Axis
   for (size_t i = 0; i < desc.output_tensors.size(); ++i) {

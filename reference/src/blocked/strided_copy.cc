@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <optional>
 
 #include "blocked/copy_runs.h"
 #include "blocked/simd.h"
@@ -175,7 +176,9 @@ void ForEachPartsPiece(const PartsPlan& plan, const Fn& move) {
 void DeinterleaveToStreamed(size_t unit, int k, const std::array<std::byte*, 4>& dsts,
                             const std::byte* src, uint64_t n) {
   alignas(64) std::byte buffer[kBounceBytes];
-  const uint64_t per = kBounceBytes / unit / uint64_t(k);
+  // Whole cache lines per part and piece (k = 3 would give 1365 bytes), so
+  // each streamed piece starts where the last one's final line ended.
+  const uint64_t per = kBounceBytes / uint64_t(k) / 64 * 64 / unit;
   for (uint64_t r0 = 0; r0 < n; r0 += per) {
     const uint64_t m = std::min(per, n - r0);
     const size_t piece = m * unit;
@@ -257,16 +260,18 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   });
 }
 
-PartsPlan PlanParts(const TensorDesc& whole, std::span<const TensorDesc> parts, uint32_t axis,
-                    bool whole_written) {
+std::optional<PartsPlan> PlanParts(const TensorDesc& whole, std::span<const TensorDesc> parts,
+                                   uint32_t axis, bool whole_written) {
+  // The cheap test first: most SPLITs and JOINs are rows of many bytes, and a
+  // small one (0.3 us) showed even a few needless checks.
   const int k = int(parts.size());
-  if (k < 2 || k > 4 || !SameParts(parts)) return {};
-  const ByteStrides whole_strides = ByteStridesOf(whole);
+  if (k < 2 || k > 4) return std::nullopt;
   const ByteStrides part_strides = ByteStridesOf(parts[0]);
   const uint64_t unit = PackedBytesFrom(parts[0], part_strides, axis);
-  if ((unit != 1 && unit != 2 && unit != 4 && unit != 8) ||
-      PackedBytesFrom(whole, whole_strides, axis) != uint64_t(k) * unit)
-    return {};
+  if (unit != 1 && unit != 2 && unit != 4 && unit != 8) return std::nullopt;
+  const ByteStrides whole_strides = ByteStridesOf(whole);
+  if (!SameParts(parts) || PackedBytesFrom(whole, whole_strides, axis) != uint64_t(k) * unit)
+    return std::nullopt;
   PartsPlan plan;
   for (uint32_t d = 0; d < axis; ++d) {
     const int64_t part = part_strides[d], all = whole_strides[d];
@@ -278,7 +283,7 @@ PartsPlan PlanParts(const TensorDesc& whole, std::span<const TensorDesc> parts, 
   if (plan.outer.rank == 0) plan.outer.Push(1, written, read);  // one step
   plan.line = plan.outer.Remove(plan.outer.rank - 1);
   // Padded rows that leave no contiguous run of steps: the per-part copies.
-  if (plan.line.stride[0] != written || plan.line.stride[1] != read) return {};
+  if (plan.line.stride[0] != written || plan.line.stride[1] != read) return std::nullopt;
   plan.k = k;
   plan.unit = unit;
   return plan;
@@ -301,8 +306,8 @@ void RunInterleaveParts(const PartsPlan& plan, std::byte* dst, const std::byte* 
     WriteLine(stream, dst + written, plan.unit, n * k, k,
               [&](std::byte* out, uint64_t first, uint64_t count) {
                 const int64_t from = read + int64_t(first / k * plan.unit);
-                simd::InterleaveFrom(plan.unit, plan.k, out,
-                                     Shifted(plan.k, srcs, from).data(), count / k);
+                simd::InterleaveFrom(plan.unit, plan.k, out, Shifted(plan.k, srcs, from).data(),
+                                     count / k);
               });
   });
 }

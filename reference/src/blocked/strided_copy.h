@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <optional>
 #include <span>
 
 #include "blocked/normalize.h"
@@ -43,7 +44,7 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src);
 // become a SIMD shuffle (u8 pairs split along the last axis: 6.7x memcpy's
 // time per part copy).
 struct PartsPlan {
-  int k = 0;  // 0: the parts do not have that shape (use one copy per part)
+  int k = 0;
   size_t unit = 0;
   // Outer steps; tensor 0 is the written side (the parts for SPLIT, the
   // whole for JOIN), tensor 1 the read one. The parts share their strides.
@@ -54,12 +55,13 @@ struct PartsPlan {
   LoopDim line;
 };
 
-// The plan for `whole` split into (joined from) `parts` along `axis`;
-// `whole_written` for JOIN.
-PartsPlan PlanParts(const TensorDesc& whole, std::span<const TensorDesc> parts, uint32_t axis,
-                    bool whole_written);
+// The plan for `whole` split into (joined from) `parts` along `axis`
+// (`whole_written` for JOIN), or none when the parts do not have that shape
+// (one copy per part then).
+std::optional<PartsPlan> PlanParts(const TensorDesc& whole, std::span<const TensorDesc> parts,
+                                   uint32_t axis, bool whole_written);
 
-// Runs a plan (k != 0), with threads and streamed stores when large.
+// Runs a plan, with threads and streamed stores when large.
 void RunDeinterleaveParts(const PartsPlan& plan, std::byte* const* dsts, const std::byte* src);
 void RunInterleaveParts(const PartsPlan& plan, std::byte* dst, const std::byte* const* srcs);
 
