@@ -4,10 +4,10 @@
 
 #include <cstring>
 
+#include "blocked/same_as_naive.h"
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
-#include "blocked/same_as_naive.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -69,6 +69,20 @@ TEST(BlockedThreading, large_depth_to_space) {
                                TensorDesc::Packed(DataType::kFloat16, {2, 8, 128, 128}), 2,
                                DepthSpaceOrder::kColumnRowDepth};
   ExpectSameAsNaive(desc, 2);
+}
+
+// Between the parallel and the streaming thresholds, (de)interleaves of 2-4
+// lines run on threads in stretches (RunWovenItems over each thread's range):
+// ranges that start and end inside a stretch, odd thread counts, u8 lines
+// that end in a scalar tail.
+TEST(BlockedThreading, woven_depth_to_space_and_back_on_threads) {
+  const TensorDesc deep = TensorDesc::Packed(DataType::kUint8, {1, 9 * 3, 67, 301});
+  const TensorDesc wide = TensorDesc::Packed(DataType::kUint8, {1, 3, 67 * 3, 301 * 3});
+  for (DepthSpaceOrder order : {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth})
+    for (int threads : {2, 3}) {
+      ExpectSameAsNaive(DepthToSpace1Desc{deep, wide, 3, order}, threads);
+      ExpectSameAsNaive(SpaceToDepth1Desc{wide, deep, 3, order}, threads);
+    }
 }
 
 }  // namespace
