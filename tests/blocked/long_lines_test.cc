@@ -1,4 +1,4 @@
-// Streamed output lines longer than the 4 KiB bounce buffer (copy_runs.h),
+// Streamed output lines longer than the bounce buffer (kBounceBytes, copy_runs.h),
 // which the property suite's problems (lines of at most a few hundred
 // elements) never reach: such a line is produced in several pieces, and a
 // reversed line produces its pieces last first. Each problem runs with the
@@ -9,6 +9,7 @@
 #include <cstring>
 #include <vector>
 
+#include "blocked/copy_runs.h"
 #include "blocked/simd.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
@@ -36,8 +37,10 @@ class StreamEverything {
 constexpr DataType kTypes[] = {DataType::kUint8, DataType::kUint16, DataType::kFloat32,
                                DataType::kUint64};
 
-// Line lengths around whole and partial 4 KiB pieces of every element size.
-constexpr uint32_t kLineLengths[] = {4096, 5000, 9001};
+// Line lengths, in elements, around whole and partial pieces of the bounce
+// buffer for every element size (1-byte lines of one, two and three pieces).
+constexpr uint32_t kPiece = uint32_t(blocked::kBounceBytes);
+constexpr uint32_t kLineLengths[] = {kPiece, kPiece + 904, 2 * kPiece + 809};
 
 TEST(BlockedLongLines, reverse_along_the_innermost_axis) {
   for (DataType type : kTypes)
@@ -51,7 +54,7 @@ TEST(BlockedLongLines, reverse_along_the_innermost_axis) {
       // Reversed heads ending before, inside and after the first piece, the
       // whole line, and past it (clamped).
       inputs.push_back(TestTensor(desc.sequence_lengths_tensor));
-      const uint32_t lengths[rows] = {0, 7, 4096 / uint32_t(ElementSize(type)) + 1, n, n + 9};
+      const uint32_t lengths[rows] = {0, 7, kPiece / uint32_t(ElementSize(type)) + 1, n, n + 9};
       std::memcpy(inputs.back().buffer.data(), lengths, sizeof lengths);
       EXPECT_TRUE(SameAsNaive(desc, inputs)) << DataTypeName(type) << " n=" << n;
     }
@@ -62,7 +65,8 @@ TEST(BlockedLongLines, depth_to_space_and_back) {
     for (uint32_t block : {2u, 3u, 4u})
       for (DepthSpaceOrder order :
            {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
-        const uint32_t w = 3000 / block;
+        // Output lines of about 1.5 pieces of 1-byte elements, 12 of 8-byte ones.
+        const uint32_t w = 3 * kPiece / 2 / block;
         const std::vector<uint32_t> depth = {1, 2 * block * block, 3, w};
         const std::vector<uint32_t> space = {1, 2, 3 * block, w * block};
         const DepthToSpace1Desc to_space{TensorDesc::Packed(type, depth),
