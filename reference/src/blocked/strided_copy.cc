@@ -230,13 +230,14 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   // Few outer iterations (one long run, say): cut the inner dimension too.
   const uint64_t split = plan.inner == CopyPlan::Inner::kTiled ? plan.rows.size : plan.cols.size;
   const uint64_t wanted = uint64_t(ThreadsFor(outer * split, bytes));
-  // Through the cache, with enough outer iterations for every thread: the
-  // (de)interleaves in stretches, over each thread's range of items (2
-  // threads, DepthToSpace1/dcr_b2/u8 of 4 MiB: 2.1x memcpy's time item by
-  // item, 1.5x in stretches). Large problems keep their loop order (only the
-  // calls get fewer); small ones take the longest stretch there is.
-  if (const Weave weave = WeaveOfPlan(plan); weave != Weave::kNone && !simd::Streams(bytes) &&
-                                             uint64_t(ThreadsFor(outer, bytes)) == wanted) {
+  const uint64_t pieces = outer >= wanted ? 1 : std::min(split, (wanted + outer - 1) / outer);
+  // Through the cache, with enough outer iterations for every thread (no
+  // cut rows): the (de)interleaves in stretches, over each thread's range of
+  // items (2 threads, DepthToSpace1/dcr_b2/u8 of 4 MiB: 2.1x memcpy's time
+  // item by item, 1.5x in stretches). Large problems keep their loop order
+  // (only the calls get fewer); small ones take the longest stretch there is.
+  if (const Weave weave = WeaveOfPlan(plan);
+      weave != Weave::kNone && !simd::Streams(bytes) && pieces == 1) {
     CopyPlan batched = plan;
     if (bytes < kInCacheBytes) LongestOuterInnermost(batched.outer);
     ForEachRange(outer, int(wanted), [&](uint64_t begin, uint64_t end) {
@@ -244,7 +245,6 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
     });
     return;
   }
-  const uint64_t pieces = outer >= wanted ? 1 : std::min(split, (wanted + outer - 1) / outer);
   const uint64_t items = outer * pieces;
   if (!simd::Streams(bytes)) {
     ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
