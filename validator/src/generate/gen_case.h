@@ -15,7 +15,7 @@
 
 namespace dmlconf::generate {
 
-// kRefuseOrRun: implementation-defined (contract points A1, G4): any refusal
+// kRefuseOrRun: implementation-defined (contract points A1, G4, T1 below 16): any refusal
 // passes; a run must stay inside its buffers, and `expected`, when given, is
 // compared only where no two output elements share a location.
 enum class Expect { kMatch, kReject, kUnspecified, kRefuseOrRun };
