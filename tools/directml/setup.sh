@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Sets up everything the DirectML host needs, inside the project, and builds it:
-#   Debian's Wine, vkd3d, Xvfb and mingw-w64; the bookworm-backports lavapipe unpacked
-#   into .directml/mesa (the system's own Mesa is left alone: Debian 12's 22.3 lavapipe
-#   runs DirectML's shaders to garbage, see ../shared/directml-wine/README.md);
-#   DirectML.dll from the npm package onnxruntime-node@1.30.0; a Wine prefix in
-#   .directml/prefix; the host in .directml/bin.
+#   Debian's Wine, vkd3d, Xvfb and mingw-w64; DirectML.h from bookworm-backports'
+#   directx-headers-dev; the bookworm-backports lavapipe unpacked into .directml/mesa (the
+#   system's own Mesa is left alone: Debian 12's 22.3 lavapipe runs DirectML's shaders to
+#   garbage); DirectML.dll from npm's onnxruntime-node releases, one per version, side by
+#   side as .directml/bin/DirectML-<file version>.dll; a Wine prefix in .directml/prefix;
+#   the host in .directml/bin and the deviation reproducers in .directml/repro.
+#
+#   tools/directml/setup.sh [--onnxruntime-node X.Y.Z]... [--matrix]
+#
+# By default it takes the DLLs of the oldest release in versions.txt and of tools/node's
+# onnxruntime-node (the newest): the two CTest's `directml` label runs. --onnxruntime-node
+# adds any release from 1.17 on; --matrix adds every release in versions.txt.
 # Idempotent: each step checks its own result first, so a second run takes seconds.
 # Fails with one line naming what could not be had; it never skips a step silently.
 #
-# DirectML.h is read where it lies: $DIRECTML_INCLUDE_DIR, else
-# ../shared/external/directx-headers (microsoft/DirectX-Headers, include/directx, MIT).
+# $DIRECTML_INCLUDE_DIR, when set, is a folder holding DirectML.h to use instead of
+# /usr/include/directx (microsoft/DirectX-Headers' include/directx).
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
 state="$root/.directml"
 mesa="$state/mesa"
 bin="$state/bin"
@@ -22,11 +30,33 @@ host_src="$root/validator/src/backends/directml"
 # The backports Mesa that the recipe was proven with; a newer one from backports is
 # taken as it comes (apt-get download picks the candidate), this is only reported.
 mesa_known_good="25.0.7-2~bpo12+1"
-packages=(wine64 wine libvkd3d1 xvfb xauth g++-mingw-w64-x86-64 make nlohmann-json3-dev)
+packages=(wine64 wine libvkd3d1 xvfb xauth g++-mingw-w64-x86-64 make nlohmann-json3-dev python3)
 backports_pkgs=(mesa-vulkan-drivers libdrm2 libdrm-amdgpu1)
+# bookworm's own 1.606 lacks the newest feature level's declarations; 1.614.1 (backports)
+# is microsoft/DirectX-Headers' DirectML.h of feature level 6_4.
+headers_minimum="1.614.1"
 
 die() { echo "directml setup: $*" >&2; exit 1; }
 say() { echo "directml setup: $*" >&2; }
+
+usage() { die "usage: tools/directml/setup.sh [--onnxruntime-node X.Y.Z]... [--matrix]"; }
+
+# The onnxruntime-node releases of versions.txt, oldest first.
+listed_releases() { sed -e 's/#.*//' "$here/versions.txt" | awk 'NF { print $1 }'; }
+
+releases=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --onnxruntime-node)
+      [ $# -ge 2 ] || usage
+      [[ "$2" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "--onnxruntime-node takes a release like 1.17.3, not '$2'"
+      releases+=("$2")
+      shift 2
+      ;;
+    --matrix) mapfile -t -O "${#releases[@]}" releases < <(listed_releases); shift ;;
+    *) usage ;;
+  esac
+done
 
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo=sudo
@@ -49,22 +79,55 @@ install_debian_packages() {
     >/dev/null || die "could not install the Debian packages ${missing[*]}"
 }
 
+apt_source_files() {
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && echo "$f"
+  done
+  return 0
+}
+
+# bookworm-backports from the archive the machine's own bookworm entry names, never a
+# host name of ours: it works behind any mirror.
 add_backports_source() {
-  if grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null; then
+  local files
+  mapfile -t files < <(apt_source_files)
+  [ ${#files[@]} -gt 0 ] || die "apt has no sources (/etc/apt/sources.list*), so bookworm-backports cannot be added"
+  if grep -Eqs '^[^#]*bookworm-backports' "${files[@]}"; then return 0; fi
+  local uri signed_by
+  read -r uri signed_by < <(awk -f "$here/apt_bookworm_source.awk" "${files[@]}") \
+    || die "no enabled 'bookworm main' entry in apt's sources to take the Debian archive's address from"
+  [ "$signed_by" = "-" ] && signed_by=/usr/share/keyrings/debian-archive-keyring.gpg
+  say "adding bookworm-backports from $uri to apt's sources"
+  printf '%s\n' "Types: deb" "URIs: $uri" "Suites: bookworm-backports" "Components: main" \
+    "Signed-By: $signed_by" | $sudo tee /etc/apt/sources.list.d/bookworm-backports.sources >/dev/null
+  apt_updated=0
+}
+
+# Sets include_dir to the folder holding DirectML.h.
+find_directml_headers() {
+  if [ -n "${DIRECTML_INCLUDE_DIR:-}" ]; then
+    [ -f "$DIRECTML_INCLUDE_DIR/DirectML.h" ] || die "DIRECTML_INCLUDE_DIR=$DIRECTML_INCLUDE_DIR holds no DirectML.h"
+    include_dir=$DIRECTML_INCLUDE_DIR
     return 0
   fi
-  say "adding bookworm-backports to apt's sources"
-  printf '%s\n' "Types: deb" "URIs: http://deb.debian.org/debian" "Suites: bookworm-backports" \
-    "Components: main" "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" \
-    | $sudo tee /etc/apt/sources.list.d/bookworm-backports.sources >/dev/null
-  apt_updated=0
+  local have
+  have=$(dpkg-query -W -f='${Version}' directx-headers-dev 2>/dev/null || true)
+  if ! installed directx-headers-dev || ! dpkg --compare-versions "$have" ge "$headers_minimum"; then
+    say "installing directx-headers-dev from bookworm-backports (DirectML.h)"
+    apt_update_once
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+      directx-headers-dev/bookworm-backports >/dev/null 2>&1 \
+      || die "could not install directx-headers-dev from bookworm-backports (DirectML.h; or set DIRECTML_INCLUDE_DIR)"
+  fi
+  [ -f /usr/include/directx/DirectML.h ] || die "directx-headers-dev holds no /usr/include/directx/DirectML.h"
+  include_dir=/usr/include/directx
 }
 
 # Unpacks (never installs) the backports lavapipe and the libdrm it links against.
 unpack_backports_mesa() {
   local stamp="$mesa/.unpacked"
   [ -f "$stamp" ] && [ -f "$mesa/usr/lib/x86_64-linux-gnu/libvulkan_lvp.so" ] && return 0
-  add_backports_source
   apt_update_once
   local debs="$state/debs" p
   rm -rf "$debs" "$mesa"
@@ -97,23 +160,55 @@ write_icd_json() {
   printf '%s\n' "$want" >"$json"
 }
 
-# The DLL comes from the project's npm folder; never from the internet by other means,
-# never committed.
+ensure_npm() {
+  command -v npm >/dev/null && return 0
+  apt_update_once
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm \
+    >/dev/null || die "npm is missing and Debian's npm could not be installed"
+}
+
+# tools/node's onnxruntime-node release: the newest DirectML the project uses.
+newest_release() {
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["dependencies"]["onnxruntime-node"])' \
+    "$root/tools/node/package.json" || die "tools/node/package.json names no onnxruntime-node release"
+}
+
+# DirectML.dll of one onnxruntime-node release, through npm (its cache makes a second
+# fetch free), into .directml/bin/DirectML-<file version>.dll; never committed. The
+# stamp remembers which DirectML version the release holds, so a second run fetches
+# nothing.
 take_directml_dll() {
-  local dll="$root/tools/node/node_modules/onnxruntime-node/bin/napi-v6/win32/x64/DirectML.dll"
-  if [ ! -f "$dll" ]; then
-    say "installing tools/node (onnxruntime-node@1.30.0) for DirectML.dll"
-    if ! command -v npm >/dev/null; then
-      apt_update_once
-      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm \
-        >/dev/null || die "npm is missing and Debian's npm could not be installed"
-    fi
-    (cd "$root/tools/node" && npm install --no-audit --no-fund >/dev/null 2>&1) \
-      || die "npm install in tools/node failed, so DirectML.dll (onnxruntime-node@1.30.0) could not be had"
-    [ -f "$dll" ] || die "onnxruntime-node@1.30.0 holds no bin/napi-v6/win32/x64/DirectML.dll"
-  fi
-  mkdir -p "$bin"
-  cmp -s "$dll" "$bin/DirectML.dll" || cp "$dll" "$bin/DirectML.dll"
+  local release=$1 stamp="$state/npm/onnxruntime-node-$release"
+  if [ -f "$stamp" ] && [ -f "$bin/DirectML-$(cat "$stamp").dll" ]; then return 0; fi
+  ensure_npm
+  mkdir -p "$state/npm" "$bin"
+  local work
+  work=$(mktemp -d "$state/npm/pack.XXXXXX")
+  say "fetching onnxruntime-node@$release for its DirectML.dll"
+  (cd "$work" && npm pack "onnxruntime-node@$release" --loglevel=error >/dev/null 2>"$work/npm.log") \
+    || { rm -rf "$work"; die "npm pack onnxruntime-node@$release failed (no such release, or npm's registry is unreachable)"; }
+  tar xzf "$work"/onnxruntime-node-*.tgz -C "$work" --wildcards 'package/bin/napi-v*/win32/x64/DirectML.dll' \
+    2>/dev/null || true
+  local dll
+  dll=$(ls "$work"/package/bin/napi-v*/win32/x64/DirectML.dll 2>/dev/null | head -n 1)
+  [ -n "$dll" ] || { rm -rf "$work"; die "onnxruntime-node@$release bundles no win32/x64 DirectML.dll (releases from 1.17 on do)"; }
+  local version listed
+  version=$(python3 "$here/dll_version.py" "$dll") || { rm -rf "$work"; die "cannot read the file version of onnxruntime-node@$release's DirectML.dll"; }
+  listed=$(sed -e 's/#.*//' "$here/versions.txt" | awk -v r="$release" '$1 == r { print $2 }')
+  [ -z "$listed" ] || [ "$listed" = "$version" ] \
+    || say "note: onnxruntime-node@$release holds DirectML $version (versions.txt says $listed)"
+  mv "$dll" "$bin/DirectML-$version.dll"
+  echo "$version" >"$stamp"
+  rm -rf "$work"
+  say "DirectML $version (onnxruntime-node@$release) is .directml/bin/DirectML-$version.dll"
+}
+
+take_directml_dlls() {
+  local release
+  releases+=("$(listed_releases | head -n 1)" "$(newest_release)")
+  # The unversioned DLL of earlier set-ups: nothing loads it any more.
+  rm -f "$bin/DirectML.dll"
+  for release in $(printf '%s\n' "${releases[@]}" | sort -u -V); do take_directml_dll "$release"; done
 }
 
 # wineboot without mono and gecko: the host needs neither, and their installers would
@@ -128,18 +223,19 @@ create_wine_prefix() {
   [ -f "$prefix/system.reg" ] || die "wineboot could not create the Wine prefix $prefix"
 }
 
-build_host() {
-  local include_dir="${DIRECTML_INCLUDE_DIR:-$root/../shared/external/directx-headers}"
-  [ -f "$include_dir/DirectML.h" ] \
-    || die "DirectML.h not found in $include_dir (set DIRECTML_INCLUDE_DIR to microsoft/DirectX-Headers' include/directx)"
+build_host_and_reproducers() {
   make -s -C "$host_src" BUILD_DIR="$state/build" BIN_DIR="$bin" \
     DIRECTML_INCLUDE_DIR="$include_dir" >&2 || die "building the DirectML host failed"
+  make -s -C "$here/repro" BUILD_DIR="$state/build/repro" BIN_DIR="$state/repro" \
+    DIRECTML_INCLUDE_DIR="$include_dir" >&2 || die "building the reproducers in tools/directml/repro failed"
 }
 
 install_debian_packages
+add_backports_source
+find_directml_headers
 unpack_backports_mesa
 write_icd_json
-take_directml_dll
+take_directml_dlls
 create_wine_prefix
-build_host
-say "ready: serve:tools/directml/dmlconf-directml-host"
+build_host_and_reproducers
+say "ready: $(cd "$bin" && ls DirectML-*.dll | sed -e 's/^DirectML-//' -e 's/\.dll$//' | sort -V | tr '\n' ' ')(backend directml, or directml@VERSION)"

@@ -58,12 +58,6 @@ struct GpuBuffer {
 
 }  // namespace
 
-std::string HresultText(HRESULT hr) {
-  char text[16];
-  std::snprintf(text, sizeof text, "0x%08lX", static_cast<unsigned long>(hr));
-  return text;
-}
-
 Outcome DmlSession::Failure(const char* call, HRESULT hr, std::string* error) {
   *error = std::string(call) + " failed with HRESULT " + HresultText(hr);
   if (IsDeviceLoss(hr)) return Outcome::kDeviceLost;
@@ -74,16 +68,37 @@ Outcome DmlSession::Failure(const char* call, HRESULT hr, std::string* error) {
   return Outcome::kFailed;
 }
 
-Outcome DmlSession::Start(std::string* error) {
-  // DirectML.dll lies beside the program (setup.sh puts it there); loaded by hand because
-  // mingw has no import library for it.
-  directml_ = LoadLibraryW(L"DirectML.dll");
+Outcome DmlSession::Start(const std::wstring& dll_path, const AdapterChoice& adapter, std::string* error) {
+  // Loaded by hand: mingw has no import library for DirectML, and the file is chosen at
+  // run time (one per DirectML version).
+  directml_ = LoadLibraryW(dll_path.c_str());
   if (!directml_) {
-    *error = "cannot load DirectML.dll (error " + std::to_string(GetLastError()) + ")";
+    *error = "cannot load the DirectML DLL " + Utf8(dll_path) + " (error " + std::to_string(GetLastError()) + ")";
     return Outcome::kFailed;
   }
+  if (!OpenAdapter(adapter, &adapter_, &adapter_description_, error)) return Outcome::kFailed;
   fence_event_ = CreateEventW(nullptr, FALSE, FALSE, nullptr);
   return CreateDevices(error);
+}
+
+std::string DmlSession::directml_version() const {
+  wchar_t path[MAX_PATH];
+  if (!directml_ || !GetModuleFileNameW(directml_, path, MAX_PATH)) return "";
+  DWORD ignored = 0;
+  DWORD size = GetFileVersionInfoSizeW(path, &ignored);
+  std::string version_info(size, '\0');
+  VS_FIXEDFILEINFO* info = nullptr;
+  UINT info_size = 0;
+  if (!size || !GetFileVersionInfoW(path, 0, size, version_info.data()) ||
+      !VerQueryValueW(version_info.data(), L"\\", reinterpret_cast<void**>(&info), &info_size)) {
+    return "";
+  }
+  // The fourth part only when it says something, as tools/directml/dll_version.py does.
+  std::string version = std::to_string(HIWORD(info->dwFileVersionMS)) + "." +
+                        std::to_string(LOWORD(info->dwFileVersionMS)) + "." +
+                        std::to_string(HIWORD(info->dwFileVersionLS));
+  if (LOWORD(info->dwFileVersionLS)) version += "." + std::to_string(LOWORD(info->dwFileVersionLS));
+  return version;
 }
 
 Outcome DmlSession::Rebuild(std::string* error) {
@@ -103,7 +118,7 @@ Outcome DmlSession::Rebuild(std::string* error) {
 }
 
 Outcome DmlSession::CreateDevices(std::string* error) {
-  HRESULT hr = D3D12CreateDevice(nullptr, D3D_FEATURE_LEVEL_11_0, IID_PPV_ARGS(&d3d12_));
+  HRESULT hr = D3D12CreateDevice(adapter_.Get(), D3D_FEATURE_LEVEL_11_0, IID_PPV_ARGS(&d3d12_));
   if (FAILED(hr)) return Failure("D3D12CreateDevice (is an X display reachable?)", hr, error);
   D3D12_COMMAND_QUEUE_DESC queue_desc{};
   queue_desc.Type = D3D12_COMMAND_LIST_TYPE_DIRECT;

@@ -1,7 +1,7 @@
 // One D3D12 device and one DirectML device for the whole run, with the one command
 // queue/allocator/list/fence and the one shader-visible descriptor heap every case
 // reuses. Creating these costs about 2 s under Wine (the first descriptor heap alone
-// 1.3 s, ../shared/directml-wine/README.md); a case costs milliseconds.
+// 1.3 s); a case costs milliseconds.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,9 @@
 
 #include <wrl/client.h>
 
+#include "adapters.h"
 #include "dml_headers.h"
+#include "win_text.h"
 
 using Microsoft::WRL::ComPtr;
 
@@ -27,12 +29,17 @@ enum class Outcome { kOk, kFailed, kDeviceLost };
 
 class DmlSession {
  public:
-  // Loads DirectML.dll beside the program once; creates the devices. kDeviceLost never.
-  Outcome Start(std::string* error);
+  // Loads the DirectML DLL at `dll_path` once (any file name: setup.sh names each by its
+  // version); creates the devices on the chosen adapter. kDeviceLost never.
+  Outcome Start(const std::wstring& dll_path, const AdapterChoice& adapter, std::string* error);
   // Drops everything and starts again: after a removed device or a hang.
   Outcome Rebuild(std::string* error);
 
   DML_FEATURE_LEVEL max_feature_level() const { return max_feature_level_; }
+  // "1.15.4": the loaded DLL's file version, from its version resource; "" if it has none.
+  std::string directml_version() const;
+  // The adapter's DXGI description, e.g. "NVIDIA GeForce RTX 4090".
+  const std::string& adapter_description() const { return adapter_description_; }
 
   // IDMLDevice::CreateOperator then CompileOperator. On failure *error quotes the call
   // and its HRESULT; kDeviceLost when the HRESULT says the device is gone.
@@ -54,6 +61,8 @@ class DmlSession {
   Outcome Failure(const char* call, HRESULT hr, std::string* error);
 
   HMODULE directml_ = nullptr;
+  ComPtr<IDXGIAdapter1> adapter_;
+  std::string adapter_description_;
   ComPtr<ID3D12Device> d3d12_;
   ComPtr<IDMLDevice> dml_;
   ComPtr<ID3D12CommandQueue> queue_;
@@ -71,4 +80,3 @@ class DmlSession {
   DML_FEATURE_LEVEL max_feature_level_ = DML_FEATURE_LEVEL_1_0;
 };
 
-std::string HresultText(HRESULT hr);

@@ -30,9 +30,8 @@ bool IsolatedChild::Start(std::string* error) {
   SetHandleInformation(from_child_, HANDLE_FLAG_INHERIT, 0);
   HANDLE child_stderr = InheritableStderr();
 
-  wchar_t self[MAX_PATH];
-  GetModuleFileNameW(nullptr, self, MAX_PATH);
-  std::wstring command = L"\"" + std::wstring(self) + L"\" --isolated";
+  // This process's own command line: the same DLL and adapter.
+  std::wstring command = std::wstring(GetCommandLineW()) + L" --isolated";
   STARTUPINFOW startup{};
   startup.cb = sizeof startup;
   startup.dwFlags = STARTF_USESTDHANDLES;

@@ -9,12 +9,16 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "adapters.h"
 #include "descriptor.h"
 #include "dml_session.h"
 #include "isolated_child.h"
+
+#include <shellapi.h>  // CommandLineToArgvW; after windows.h, which it needs
 
 using nlohmann::json;
 
@@ -33,23 +37,12 @@ std::string FeatureLevelName(DML_FEATURE_LEVEL level) {
   return std::to_string(level >> 12) + "_" + std::to_string((level >> 8) & 0xF);
 }
 
-// "DirectML 1.15.4", from the DLL's version resource, so reports name what really ran.
-std::string DirectMLName() {
-  HMODULE module = GetModuleHandleW(L"DirectML.dll");
-  wchar_t path[MAX_PATH];
-  if (!module || !GetModuleFileNameW(module, path, MAX_PATH)) return "DirectML";
-  DWORD ignored = 0;
-  DWORD size = GetFileVersionInfoSizeW(path, &ignored);
-  std::string version_info(size, '\0');
-  VS_FIXEDFILEINFO* info = nullptr;
-  UINT info_size = 0;
-  if (!size || !GetFileVersionInfoW(path, 0, size, version_info.data()) ||
-      !VerQueryValueW(version_info.data(), L"\\", reinterpret_cast<void**>(&info), &info_size)) {
-    return "DirectML";
-  }
-  return "DirectML " + std::to_string(HIWORD(info->dwFileVersionMS)) + "." +
-         std::to_string(LOWORD(info->dwFileVersionMS)) + "." + std::to_string(HIWORD(info->dwFileVersionLS)) +
-         " (Wine, vkd3d, lavapipe)";
+// "Wine 8.0" when running under Wine (ntdll exports wine_get_version), else "".
+std::string WineVersion() {
+  using Fn = const char*(CDECL*)();
+  auto get = reinterpret_cast<Fn>(
+      reinterpret_cast<void*>(GetProcAddress(GetModuleHandleW(L"ntdll.dll"), "wine_get_version")));
+  return get ? std::string("Wine ") + get() : "";
 }
 
 // Requests carry absolute Unix paths; Wine maps the Unix root to drive Z:.
@@ -74,22 +67,63 @@ bool WriteFile(const std::string& path, const std::vector<uint8_t>& contents) {
   return std::fclose(f) == 0 && ok;
 }
 
+// The command line: which DLL, which adapter, and whether this is an isolated child.
+struct Options {
+  std::wstring dll = L"DirectML.dll";  // beside the program unless a path is given
+  AdapterChoice adapter;
+  bool isolated = false;  // this process is the child of another host, for one hazardous case
+  bool list_adapters = false;
+};
+
+constexpr char kUsage[] =
+    "usage: dmlconf-directml-host.exe [--dll PATH] [--adapter INDEX|warp] [--list-adapters]\n"
+    "Speaks protocol 2 of dmlconf's validator/BACKENDS.md on stdin/stdout (serve:).\n"
+    "  --dll PATH        the DirectML DLL to load (default: DirectML.dll beside the program)\n"
+    "  --adapter I|warp  the DXGI adapter to run on (default 0, D3D12's default adapter)\n"
+    "  --list-adapters   print the adapters, one a line, and exit\n";
+
+// False, with the message on stderr, for an argument it does not know.
+bool ParseOptions(int argc, wchar_t** argv, Options* options) {
+  for (int i = 1; i < argc; ++i) {
+    const std::wstring arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    std::string error;
+    if (arg == L"--isolated") {
+      options->isolated = true;
+    } else if (arg == L"--list-adapters") {
+      options->list_adapters = true;
+    } else if (arg == L"--dll" && has_value) {
+      options->dll = argv[++i];
+    } else if (arg == L"--adapter" && has_value) {
+      if (!ParseAdapterChoice(Utf8(argv[++i]), &options->adapter, &error)) {
+        std::cerr << "dmlconf-directml-host: " << error << std::endl;
+        return false;
+      }
+    } else {
+      std::cerr << "dmlconf-directml-host: unknown or incomplete argument '" << Utf8(arg) << "'\n" << kUsage;
+      return false;
+    }
+  }
+  return true;
+}
+
 class Host {
  public:
-  // `isolated`: this process is the child of another host, for one hazardous case.
-  explicit Host(bool isolated) : isolated_(isolated) {}
+  explicit Host(const Options& options) : options_(options) {}
 
   bool Start() {
     auto begin = std::chrono::steady_clock::now();
     std::string error;
-    if (session_.Start(&error) != Outcome::kOk) {
+    if (session_.Start(options_.dll, options_.adapter, &error) != Outcome::kOk) {
       start_error_ = error;
       std::cerr << "dmlconf-directml-host: " << error << std::endl;
       return false;
     }
     std::cerr << "dmlconf-directml-host: devices ready in "
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count()
-              << " s, DirectML feature level " << FeatureLevelName(session_.max_feature_level()) << std::endl;
+              << " s: DirectML " << session_.directml_version() << ", feature level "
+              << FeatureLevelName(session_.max_feature_level()) << ", adapter " << options_.adapter.Text() << " ("
+              << session_.adapter_description() << ")" << std::endl;
     return true;
   }
 
@@ -102,10 +136,14 @@ class Host {
   }
 
  private:
+  // The name is the backend's identity; version and description say what really ran.
   json Describe() {
     if (!start_error_.empty()) return {{"status", "error"}, {"message", start_error_}};
+    const std::string wine = WineVersion();
     return {{"status", "ok"},
-            {"name", DirectMLName()},
+            {"name", "directml"},
+            {"version", session_.directml_version()},
+            {"description", session_.adapter_description() + (wine.empty() ? "" : " (" + wine + ")")},
             {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
             {"reports_reason_codes", false}};
   }
@@ -116,7 +154,9 @@ class Host {
     std::unique_ptr<OperatorDescription> description;
     std::string why = OperatorDescription::Parse(request.value("operator", ""), request.at("descriptor"), &description);
     if (!why.empty()) return {{"status", "rejected"}, {"message", why}};
-    if (description->corrupts_directml_memory() && !isolated_) return CreateIsolated(request, std::move(description));
+    if (description->corrupts_directml_memory() && !options_.isolated) {
+      return CreateIsolated(request, std::move(description));
+    }
     ComPtr<IDMLCompiledOperator> compiled;
     std::string error;
     Outcome outcome = session_.Compile(description->desc(), &compiled, &error);
@@ -234,7 +274,7 @@ class Host {
     return {{"status", "ok"}};
   }
 
-  bool isolated_;
+  const Options options_;
   std::unique_ptr<IsolatedChild> retiring_;  // a finished child, exiting
   DmlSession session_;
   std::string start_error_;
@@ -269,13 +309,33 @@ void Reply(json reply) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  // The protocol is bytes: no CRLF translation on either pipe.
+// Prints the adapters, one a line; the exit code says whether they could be listed.
+int PrintAdapters() {
+  std::vector<std::string> lines;
+  std::string error;
+  if (!ListAdapters(&lines, &error)) {
+    std::cerr << "dmlconf-directml-host: " << error << std::endl;
+    return 1;
+  }
+  for (const std::string& line : lines) std::cout << line << "\n";
+  std::cout.flush();
+  return lines.empty() ? 1 : 0;
+}
+
+int main() {
+  // The protocol is bytes: no CRLF translation on either pipe, nor in the log lines
+  // dmlconf quotes from stderr.
   _setmode(_fileno(stdin), _O_BINARY);
   _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
   SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX);
   SetUnhandledExceptionFilter(EndOnCrash);
-  Host host(argc > 1 && std::string(argv[1]) == "--isolated");
+  int argc = 0;
+  wchar_t** argv = CommandLineToArgvW(GetCommandLineW(), &argc);
+  Options options;
+  if (!argv || !ParseOptions(argc, argv, &options)) return 2;
+  if (options.list_adapters) return PrintAdapters();
+  Host host(options);
   host.Start();  // a failure is reported to `describe`, which stops the run
   std::string line;
   while (std::getline(std::cin, line)) {
