@@ -17,7 +17,7 @@ const DataTypeSet kNone = {};
 const DataTypeSet kU32 = {DT::kUint32};
 const DataTypeSet kGatherIndices = {DT::kInt64, DT::kInt32, DT::kUint64, DT::kUint32};
 
-// Transcribed from ../shared/spec/README.md ("Support:" lines), lowest first.
+// The support tables of reference/OPERATORS.md, lowest level first.
 const SupportRow kSplit[] = {
     {FL::k1_0, 4, 4, kOld6, kNone},
     {FL::k2_1, 4, 4, kStd8, kNone},

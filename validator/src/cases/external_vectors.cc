@@ -1,6 +1,7 @@
-// Converts dmlconf-oracle-v1 documents (the external WebNN vectors, see
-// ../shared/external/README.md) into the project's cases. The vectors stay
-// outside the repository and are read as they are at run time.
+// Converts dmlconf-oracle-v1 documents (the external WebNN vectors, an optional
+// extra; the format: cases/README.md, "External vectors") into the project's
+// cases. The vectors stay outside the repository and are read as they are at
+// run time.
 #include "dmlconf/validator/external_vectors.h"
 
 #include <cstdint>

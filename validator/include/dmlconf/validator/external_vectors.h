@@ -1,6 +1,7 @@
 // The external vectors in the dmlconf-oracle-v1 format (the W3C WebNN
-// conformance vectors converted to DirectML terms; ../shared/external/README.md).
-// They are read where they lie, at run time, never copied into the project.
+// conformance vectors converted to DirectML terms, an optional extra; the
+// format: cases/README.md, "External vectors"). They are read where they lie,
+// at run time, never copied into the project.
 #pragma once
 
 #include <cstddef>
