@@ -1,24 +1,31 @@
-// Where `run` and `list` look for cases when given no PATH.
+// Where `run`, `list` and `coverage` look for cases when given no PATH.
 #pragma once
 
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "commands.h"
 #include "dmlconf/validator/case.h"
+#include "paths/data_paths.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::cli {
 
-// The in-tree cases/ folder, or $DMLCONF_CASES when set.
+// The PATHs given, else the default case folder (paths/data_paths.h: $DMLCONF_CASES, the
+// installed share/dmlconf/cases, or the source tree's cases/ from a build tree).
 inline std::vector<std::filesystem::path> CasePaths(const std::vector<std::string>& given) {
   std::vector<std::filesystem::path> paths(given.begin(), given.end());
   if (!paths.empty()) return paths;
-  if (const char* env = std::getenv("DMLCONF_CASES"); env && *env) return {env};
-  return {DMLCONF_CASES_DIR};
+  const std::filesystem::path cases = validator::DefaultCasesDir();
+  if (std::error_code error; !std::filesystem::exists(cases, error)) {
+    std::cerr << "dmlconf: no PATH given, and the default case folder " << Printable(cases.string())
+              << " does not exist (give a PATH, or set DMLCONF_DATA_DIR or DMLCONF_CASES)\n";
+    Exit(kExitUsage);
+  }
+  return {cases};
 }
 
 // Loads the cases or ends the command with exit code 2 and the one-line error.

@@ -6,13 +6,15 @@
 
 #include "backends/cross_check_backend.h"
 #include "dmlconf/validator/external_backends.h"
+#include "paths/data_paths.h"
 
 namespace dmlconf::validator {
 namespace {
 
-// The launcher of the DirectML host, in the source tree dmlconf was built from.
+// The launcher of the DirectML host: the source tree's from a build tree, else the installed
+// one (paths/data_paths.h).
 std::string DirectMlHost() {
-  const std::string launcher = std::string(DMLCONF_SOURCE_DIR) + "/tools/directml/dmlconf-directml-host";
+  const std::string launcher = DirectMlLauncher().string();
   if (access(launcher.c_str(), X_OK) != 0)
     throw UnknownBackendError("backend 'directml' is not set up: " + launcher +
                               " is missing; run tools/bootstrap.sh directml");

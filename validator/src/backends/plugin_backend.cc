@@ -8,6 +8,7 @@
 
 #include "dmlconf/dmlconf_backend.h"
 #include "dmlconf/validator/external_backends.h"
+#include "paths/data_paths.h"
 
 namespace dmlconf {
 
@@ -172,10 +173,9 @@ std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path) {
 // (build/dmlconf-plugin-host next to build/dmlconf).
 std::string PluginHost() {
   if (const char* given = std::getenv("DMLCONF_PLUGIN_HOST"); given && *given) return given;
-  std::error_code error;
-  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::filesystem::path self = validator::SelfExecutable();
   const std::filesystem::path host = self.parent_path() / "dmlconf-plugin-host";
-  if (error || !std::filesystem::exists(host))
+  if (self.empty() || !std::filesystem::exists(host))
     throw BackendError("cannot find dmlconf-plugin-host beside " + self.string() +
                        " (set DMLCONF_PLUGIN_HOST, or use plugin-in-process:PATH)");
   return host.string();
