@@ -1,0 +1,71 @@
+# `cmake --install BUILD --prefix P`, the CMake package (find_package(dmlconf CONFIG)) and
+# the Debian package (cpack -G DEB). The layout below works wherever P lands: dmlconf
+# finds the rest from its own place (validator/src/paths/data_paths.h).
+#   bin/dmlconf, bin/dmlconf-plugin-host       the CLI, and the host of plugin: backends
+#   include/dmlconf/dmlconf_backend.h          the plug-in contract
+#   share/dmlconf/cases/                       the committed cases, the default PATH
+#   libexec/dmlconf/directml/                  the DirectML launcher and host, when set up
+#   lib/cmake/dmlconf/                         the CMake package
+#   share/doc/dmlconf/                         README.md and the docs it links to, each in
+#                                              its repository place so the links hold
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+# The plug-in contract as a target of its own: all a backend project compiles against.
+add_library(dmlconf_backend_header INTERFACE)
+add_library(dmlconf::backend_header ALIAS dmlconf_backend_header)
+target_include_directories(dmlconf_backend_header INTERFACE
+  $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/validator/include>
+  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+set_target_properties(dmlconf_backend_header PROPERTIES EXPORT_NAME backend_header)
+
+install(TARGETS dmlconf dmlconf_backend_header EXPORT dmlconfTargets
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Beside dmlconf, where plugin: looks for it; not exported: nothing but dmlconf runs it.
+install(TARGETS dmlconf-plugin-host RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES validator/include/dmlconf/dmlconf_backend.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dmlconf)
+install(DIRECTORY cases DESTINATION ${CMAKE_INSTALL_DATADIR}/dmlconf)
+
+install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES validator/BACKENDS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/validator)
+install(FILES cases/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/cases)
+install(FILES reports/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reports)
+install(FILES reference/OPERATORS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reference OPTIONAL)
+
+# The CMake package: dmlconf::dmlconf, dmlconf::backend_header and
+# dmlconf_add_conformance_test() (tools/cmake/dmlconfTesting.cmake).
+set(package_dir ${CMAKE_INSTALL_LIBDIR}/cmake/dmlconf)
+set(package_build ${PROJECT_BINARY_DIR}/package)
+install(EXPORT dmlconfTargets NAMESPACE dmlconf:: DESTINATION ${package_dir})
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/dmlconfConfig.cmake.in
+                              ${package_build}/dmlconfConfig.cmake
+                              INSTALL_DESTINATION ${package_dir})
+# 0.x: a new minor version may change the command line the test function writes.
+write_basic_package_version_file(${package_build}/dmlconfConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${package_build}/dmlconfConfig.cmake ${package_build}/dmlconfConfigVersion.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/dmlconfTesting.cmake
+        DESTINATION ${package_dir})
+
+# cpack -G DEB: installs under /usr; the Depends line comes from dpkg-shlibdeps (Debian
+# package dpkg-dev), which names the Debian packages of the shared libraries dmlconf links.
+set(CPACK_PACKAGE_NAME dmlconf)
+set(CPACK_PACKAGE_VENDOR dmlconf)
+if(NOT CPACK_PACKAGE_CONTACT)
+  set(CPACK_PACKAGE_CONTACT "dmlconf maintainers")
+endif()
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "conformance and validation suite for DirectML's data-movement operators")
+set(CPACK_PACKAGE_DESCRIPTION
+    "Runs YAML conformance cases for SPLIT, JOIN, GATHER, DEPTH_TO_SPACE1,
+SPACE_TO_DEPTH1 and REVERSE_SUBSEQUENCES on a naive reference, a blocked
+implementation, C ABI plug-ins and programs speaking a JSON-lines protocol,
+and writes JSON, JUnit, Markdown and HTML reports. Ships the committed cases,
+the plug-in header and a CMake package (find_package(dmlconf)).")
+set(CPACK_GENERATOR DEB)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+include(CPack)
