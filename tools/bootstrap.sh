@@ -30,6 +30,7 @@ packages=(
   python3-torch                               # the PyTorch adapter (validator/src/backends/torch)
   chromium                                    # headless: the CTest that renders the HTML report
   clang libclang-rt-14-dev libomp-dev         # the libFuzzer targets (tools/fuzz.sh, CTest label fuzz)
+  dpkg-dev file                               # cpack -G DEB's dpkg-shlibdeps (CTest label install)
 )
 
 install_missing() {
