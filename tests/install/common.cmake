@@ -2,7 +2,7 @@
 # running a command with checks, and the settings that must not leak in from the caller.
 
 # Nothing of the caller's may point dmlconf at data: the defaults are what is tested.
-foreach(variable IN ITEMS DMLCONF_CASES DMLCONF_DATA_DIR DMLCONF_PLUGIN_HOST)
+foreach(variable IN ITEMS DMLCONF_CASES DMLCONF_DATA_DIR DMLCONF_PLUGIN_HOST DMLCONF_DIRECTML_STATE)
   unset(ENV{${variable}})
 endforeach()
 

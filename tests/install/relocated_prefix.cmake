@@ -51,12 +51,24 @@ expect(RC 0 REGEX "\n${spec_cases} passed, 0 failed, 0 skipped\n$"
        COMMAND "${dmlconf}" run --backend reference)
 unset(ENV{DMLCONF_CASES})
 
-# Without an installed DirectML launcher, the error names where it was looked for: the
-# moved prefix's libexec. (An installed one is run by the directml label's install test.)
+# `--backend directml` runs the moved prefix's launcher. Without one (this build's
+# DirectML was not set up), the error names where it was looked for; with one, the state
+# it looks for (Wine prefix, lavapipe, DLLs: never in the prefix) is $DMLCONF_DIRECTML_STATE,
+# else $XDG_STATE_HOME/dmlconf/directml, and the error names it. (install.directml_relocated
+# runs the installed host for real.)
 set(launcher "${prefix}/libexec/dmlconf/directml/dmlconf-directml-host")
+set(directml "${dmlconf}" run --backend directml --case cli/wrong-expected)
 if(NOT EXISTS "${launcher}")
   expect(RC 2 REGEX "${prefix_regex}/libexec/dmlconf/directml/dmlconf-directml-host is missing"
-         COMMAND "${dmlconf}" run --backend directml --case cli/wrong-expected)
+         COMMAND ${directml})
+else()
+  set(ENV{DMLCONF_DIRECTML_STATE} "${SCRATCH}/no-state")
+  escape_regex("${SCRATCH}/no-state" state_regex)
+  expect(RC 2 REGEX "no DirectML is set up in ${state_regex}:" COMMAND ${directml})
+  unset(ENV{DMLCONF_DIRECTML_STATE})
+  set(ENV{XDG_STATE_HOME} "${SCRATCH}/xdg")
+  escape_regex("${SCRATCH}/xdg/dmlconf/directml" state_regex)
+  expect(RC 2 REGEX "no DirectML is set up in ${state_regex}:" COMMAND ${directml})
 endif()
 
 # Alone, without its share/, dmlconf says where it looked and how to point it elsewhere.

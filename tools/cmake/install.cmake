@@ -4,7 +4,7 @@
 #   bin/dmlconf, bin/dmlconf-plugin-host       the CLI, and the host of plugin: backends
 #   include/dmlconf/dmlconf_backend.h          the plug-in contract
 #   share/dmlconf/cases/                       the committed cases, the default PATH
-#   libexec/dmlconf/directml/                  the DirectML launcher and host, when set up
+#   libexec/dmlconf/directml/                  the DirectML launcher and host, when built
 #   lib/cmake/dmlconf/                         the CMake package
 #   share/doc/dmlconf/                         README.md and the docs it links to, each in
 #                                              its repository place so the links hold
@@ -32,6 +32,19 @@ install(FILES validator/BACKENDS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/validato
 install(FILES cases/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/cases)
 install(FILES reports/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reports)
 install(FILES reference/OPERATORS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reference OPTIONAL)
+
+# The DirectML host, when tools/directml/setup.sh built it before this configure: its
+# launcher, wine-run and the host's .exe. Its state (Wine prefix, lavapipe, DirectML DLLs)
+# changes as it runs and stays out of the prefix: the installed launcher reads
+# $DMLCONF_DIRECTML_STATE, else $XDG_STATE_HOME/dmlconf/directml.
+set(DMLCONF_DIRECTML_HOST_EXE ${PROJECT_SOURCE_DIR}/.directml/bin/dmlconf-directml-host.exe
+    CACHE FILEPATH "The DirectML host to install, when it exists (tools/directml/setup.sh)")
+if(EXISTS ${DMLCONF_DIRECTML_HOST_EXE})
+  install(PROGRAMS tools/directml/dmlconf-directml-host tools/directml/wine-run
+                   ${DMLCONF_DIRECTML_HOST_EXE}
+          DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/dmlconf/directml)
+  set(CPACK_DEBIAN_PACKAGE_SUGGESTS "wine64, wine, libvkd3d1, xvfb, xauth")
+endif()
 
 # The CMake package: dmlconf::dmlconf, dmlconf::backend_header and
 # dmlconf_add_conformance_test() (tools/cmake/dmlconfTesting.cmake).
