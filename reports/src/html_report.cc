@@ -22,7 +22,10 @@ std::string Attr(std::string_view text) { return report_internal::EscapeMarkup(t
 std::string Name(Verdict verdict) { return std::string(VerdictName(verdict)); }
 
 // One self-contained page: no fonts, scripts or images from elsewhere, so the file can
-// be attached to a CI run and opened offline years later.
+// be attached to a CI run and opened offline years later. The case table has fixed
+// column widths, so no text can push a column over its neighbour or the page sideways:
+// the case column wraps, the others (td.cut, .types) end in an ellipsis and carry their
+// whole text in a title (tests/reports/layout_check.js measures it in Chromium).
 constexpr std::string_view kStyle = R"(
 :root{--passed:#1a7f37;--failed:#cf222e;--skipped:#6e7781;--error:#bc4c00;--xfail:#9a6700;
   --xpass:#bf3989;--line:#d0d7de;--soft:#f6f8fa}
@@ -56,12 +59,12 @@ td.z{color:#afb8c1}tr.all td{font-weight:700;background:var(--soft)}
 .c-error{color:var(--error)}.c-xfail{color:var(--xfail)}.c-xpass{color:var(--xpass)}
 td.c-failed,td.c-error,td.c-xpass{font-weight:700}
 tr.bad{background:#fff8f8}
-td.main{width:50%}.case{font-weight:600;word-break:break-all}
+.case{font-weight:600;word-break:break-all}
 .loc,.types{color:#59636e;font-size:12px}.types{white-space:nowrap}
 pre{margin:6px 0 2px;padding:8px 10px;background:var(--soft);border:1px solid var(--line);
   border-radius:6px;white-space:pre-wrap;word-break:break-word;max-height:360px;overflow:auto}
 pre.repro{background:#fff}pre.repro::before{content:"$ ";color:#59636e}
-.filters{display:flex;gap:16px;align-items:center;margin:0 0 10px}
+.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin:0 0 10px}
 select{font:inherit;padding:2px 6px}#shown{color:#59636e}
 .claims li{margin:2px 0}.claim-yes{color:var(--passed);font-weight:700}
 .claim-no{color:var(--failed);font-weight:700}
@@ -73,8 +76,11 @@ td.m-passed{background:#dafbe1}td.m-failed,td.m-error,td.m-xpass{background:#ffc
 td.m-xfail{background:#fff1c2}td.m-skipped{background:#eaeef2}
 input[type=search]{font:inherit;padding:2px 6px}
 .below{content-visibility:auto;contain-intrinsic-size:auto 4000px}
-#cases{table-layout:fixed}#cases th:nth-child(1){width:80px}#cases th:nth-child(2){width:50%}
-#cases th:nth-child(6){width:120px}#cases th:nth-child(7){width:70px}
+td:first-child,.loc{overflow-wrap:anywhere}
+#cases{table-layout:fixed}#cases th:nth-child(1){width:84px}#cases th:nth-child(3){width:150px}
+#cases th:nth-child(4){width:224px}#cases th:nth-child(5){width:56px}
+#cases th:nth-child(6){width:110px}#cases th:nth-child(7){width:80px}
+#cases td.cut,#cases td.types div{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 )";
 
 // Filters (verdict, kind, operator, level, backend, text) over the rendered
@@ -92,12 +98,13 @@ function want(d){for(var i=0;i<5;i++)if(sel[i].value&&d[keys[i]]!=sel[i].value)r
   var t=ft.value.toLowerCase();return !t||(d.t||'').toLowerCase().indexOf(t)>=0}
 function esc(s){return String(s).replace(/[&<>"']/g,function(c){
   return '&#'+c.charCodeAt(0)+';'})}
+function cut(s){return '<td class="cut" title="'+esc(s)+'">'+esc(s)+'</td>'}
 function row(r){var tr=document.createElement('tr');tr.className='lazy';
   tr.innerHTML='<td><span class="v v-'+esc(r[0])+'">'+esc(r[0])+'</span></td><td class="main">'+
   '<div class="case">'+esc(r[5])+'</div><div class="loc">'+esc(r[6])+'</div>'+
-  (r[7]?'<pre class="msg">'+esc(r[7])+'</pre>':'')+'</td><td>'+esc(r[4])+'</td><td>'+
-  esc(r[2])+'</td><td>'+esc(r[3])+'</td><td class="types">'+esc(r[8])+'</td><td class="n">'+
-  esc(r[9])+'</td>';return tr}
+  (r[7]?'<pre class="msg">'+esc(r[7])+'</pre>':'')+'</td>'+cut(r[4])+cut(r[2])+cut(r[3])+
+  '<td class="types" title="'+esc(r[8])+'">'+r[8].split(', ').map(function(t){
+  return '<div>'+esc(t)+'</div>'}).join('')+'</td><td class="n">'+esc(r[9])+'</td>';return tr}
 var text=new WeakMap();
 function f(){var n=0;tb.querySelectorAll('tr:not(.lazy)').forEach(function(r){
   var d=r.dataset,t=text.get(r);if(t===undefined){t=r.textContent;text.set(r,t)}
@@ -174,15 +181,21 @@ std::string SummaryTable(const RunReport& report, const Tally& total) {
          "</tr></tbody></table>\n";
 }
 
-// One tensor per line ("FLOAT32 r4"), inputs then outputs.
-std::string Types(const CaseResult& result) {
-  std::string html;
+// One tensor per line ("FLOAT32 r4"), inputs then outputs; all of them in the title.
+std::string TypesCell(const CaseResult& result) {
+  std::string html, title;
   for (size_t i = 0; i < result.data_types.size(); ++i) {
     std::string text = result.data_types[i];
     if (i < result.ranks.size()) text += " r" + std::to_string(result.ranks[i]);
     html += "<div>" + Esc(text) + "</div>";
+    title += (title.empty() ? "" : ", ") + text;
   }
-  return html;
+  return "<td class=\"types\" title=\"" + Attr(title) + "\">" + html + "</td>";
+}
+
+// A cell of a fixed-width column: cut with an ellipsis when too long, whole in the title.
+std::string CutCell(const std::string& text) {
+  return "<td class=\"cut\" title=\"" + Attr(text) + "\">" + Esc(text) + "</td>";
 }
 
 std::string CaseRow(const CaseResult& result) {
@@ -201,9 +214,9 @@ std::string CaseRow(const CaseResult& result) {
       result.verdict != Verdict::kSkipped) {
     html += "<pre class=\"repro\">" + Esc(result.reproducer) + "</pre>";
   }
-  return html + "</td><td>" + Esc(result.backend) + "</td><td>" + Esc(result.op) + "</td><td>" +
-         Esc(result.feature_level) + "</td><td class=\"types\">" + Types(result) +
-         "</td><td class=\"n\">" + FormatSeconds(result.seconds) + "</td></tr>\n";
+  return html + "</td>" + CutCell(result.backend) + CutCell(result.op) +
+         CutCell(result.feature_level) + TypesCell(result) + "<td class=\"n\">" +
+         FormatSeconds(result.seconds) + "</td></tr>\n";
 }
 
 std::string Select(const std::string& id, const std::string& label,

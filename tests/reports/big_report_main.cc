@@ -17,11 +17,15 @@ constexpr const char* kOps[] = {"SPLIT", "JOIN", "GATHER", "DEPTH_TO_SPACE1", "S
                                 "REVERSE_SUBSEQUENCES"};
 constexpr const char* kLevels[] = {"1_0", "2_1", "3_0", "4_1", "5_0", "6_2"};
 constexpr const char* kTypes[] = {"FLOAT32", "FLOAT16", "INT8", "UINT64"};
-constexpr const char* kBackends[] = {"reference", "blocked", "exec:vendor"};
+// The vendor's is spelled as a long command line, as a `serve:` backend without a `name`
+// appears: the case table must keep such text inside its column. It comes first, so that
+// its passing rows are among the first collapsed rows rendered on demand.
+constexpr const char* kVendor = "serve:/opt/vendor/bin/dml-backend --device 0 --log /var/log";
+constexpr const char* kBackends[] = {kVendor, "reference", "blocked"};
 
-// Mostly passes; the third backend fails in a few kinds, skips its must-reject cases.
+// Mostly passes; the vendor's backend fails in a few kinds, skips its must-reject cases.
 void Judge(size_t i, CaseResult* r) {
-  if (r->backend != "exec:vendor" || i % 7 != 0) return;
+  if (r->backend != kVendor || i % 7 != 0) return;
   switch (i / 7 % 5) {
     case 0: r->verdict = Verdict::kFailed; r->kind = Kind::kWrongValues;
       r->message = "wrong output values: OutputTensor: 1 of 24 elements differ"; break;
@@ -29,7 +33,7 @@ void Judge(size_t i, CaseResult* r) {
       r->reason = "GATHER_AXIS_INVALID"; r->expect = "reject";
       r->message = "accepted an invalid descriptor at feature level 3_0"; break;
     case 2: r->verdict = Verdict::kSkipped; r->kind = Kind::kNotImplemented; r->expect = "reject";
-      r->message = "backend exec:vendor does not implement it: no reason codes"; break;
+      r->message = "backend vendor does not implement it: no reason codes"; break;
     case 3: r->verdict = Verdict::kError; r->kind = Kind::kCrash;
       r->message = "the backend crashed: signal 11 (SIGSEGV: Segmentation fault)"; break;
     default: r->kind = Kind::kPaddingWritten; r->padding_bytes_written = 4;
