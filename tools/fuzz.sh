@@ -93,7 +93,9 @@ else
   seeds=$out_dir/seeds-full
   case_paths=("$root/cases")
 fi
-[ -d "$root/../shared/external/wpt-webnn" ] && case_paths+=("$root/../shared/external/wpt-webnn")
+# The WebNN vectors, an optional extra (README.md, "The external opinion"), when present.
+webnn=${DMLCONF_WEBNN_DIR:-$root/../shared/external/wpt-webnn}
+[ -d "$webnn" ] && case_paths+=("$webnn")
 make_seeds() {
   local stamp=$seeds/.made
   if [ -f "$stamp" ] && [ "$stamp" -nt "$bin/fuzz_make_seeds" ] &&

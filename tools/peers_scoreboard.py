@@ -21,7 +21,8 @@ ADAPTERS = {
 }
 OPERATORS = ["SPLIT", "JOIN", "GATHER", "DEPTH_TO_SPACE1", "SPACE_TO_DEPTH1",
              "REVERSE_SUBSEQUENCES"]
-WEBNN = "../shared/external/wpt-webnn"
+# The WebNN vectors, an optional extra (README.md, "The external opinion"), when present.
+WEBNN = os.environ.get("DMLCONF_WEBNN_DIR", "../shared/external/wpt-webnn")
 
 
 def run(dmlconf, backend, report_dir):

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -19,10 +20,20 @@ using testing::GuardedBuffer;
 const std::string kSample = std::string(DMLCONF_PYTHON) + " -S " + DMLCONF_SOURCE_DIR +
                             "/tools/sample_backend/join_backend.py";
 
+// The scripts below, removed when the test program ends: no test leaves one in $TMPDIR.
+struct ScriptFiles {
+  std::vector<std::string> paths;
+  ~ScriptFiles() {
+    for (const std::string& path : paths) std::remove(path.c_str());
+  }
+};
+ScriptFiles script_files;
+
 // A shell program answering describe like the sample, then running `body`
 // with the request directory in $1.
 std::string Script(const std::string& name, const std::string& body) {
   const std::string path = ::testing::TempDir() + "/dmlconf_exec_" + name + ".sh";
+  script_files.paths.push_back(path);
   std::ofstream(path) << "d=$1\n"
                          "if grep -q '\"describe\"' \"$d/request.json\"; then\n"
                          "  echo '{\"status\":\"ok\",\"max_feature_level\":\"6_4\"}' >\"$d/result.json\"\n"

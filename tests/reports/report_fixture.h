@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -79,9 +80,12 @@ class ScratchDirTest : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() /
-           ("dmlconf_reports_" + std::to_string(getpid()) + "_" + info->test_suite_name() + "_" +
-            info->name());
+    std::string name = "dmlconf_reports_" + std::to_string(getpid()) + "_" +
+                       info->test_suite_name() + "_" + info->name();
+    // A parameterized test's names hold '/' ("Formats/ReportTest"): one folder, not a
+    // nest whose outer level TearDown would leave behind in $TMPDIR.
+    std::replace(name.begin(), name.end(), '/', '_');
+    dir_ = std::filesystem::temp_directory_path() / name;
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
