@@ -17,15 +17,23 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 job=${1:-build}
 
-packages=(
+# The Debian packages, by job: `run` gets only what building and running dmlconf
+# takes; `build` adds the test and benchmark libraries; the jobs that run the tests
+# (`test`, `asan`) add what the tests themselves start.
+run_packages=(
   g++ cmake ninja-build pkg-config
-  libgtest-dev libgmock-dev libbenchmark-dev  # tests and benchmarks
   libyaml-cpp-dev                             # case files
   libeigen3-dev                               # FLOAT16 (Eigen::half), third-opinion oracles
   libhwy-dev                                  # Highway: the blocked kernels' runtime-dispatched SIMD
   nlohmann-json3-dev                          # JSON reports
   libcli11-dev                                # the dmlconf command line
-  python3 python3-yaml                        # the sample exec backend; the independent case reader
+)
+build_packages=(
+  libgtest-dev libgmock-dev libbenchmark-dev  # tests and benchmarks
+  python3                                     # CMake registers the Python-driven tests with it
+)
+test_packages=(
+  python3-yaml                                # the sample exec backend; the independent case reader
   python3-numpy                               # the NumPy sample backend (validator/src/backends/numpy)
   python3-torch                               # the PyTorch adapter (validator/src/backends/torch)
   chromium                                    # headless: the CTest that renders the HTML report
@@ -33,9 +41,9 @@ packages=(
   dpkg-dev file                               # cpack -G DEB's dpkg-shlibdeps (CTest label install)
 )
 
-install_missing() {
+install_missing() {  # packages...
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -46,49 +54,63 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# tools/node (onnxruntime-node for the ONNX Runtime adapter and the benchmark peer):
-# Debian's nodejs and npm when node is missing, then npm install when node_modules
-# is missing or older than package.json (.npmrc there skips the CUDA download).
+# tools/node (onnxruntime-node for the ONNX Runtime adapter and the benchmark peer;
+# DirectML.dll ships inside it): Debian's nodejs and npm when node is missing, then npm
+# install when node_modules is missing or older than package.json (.npmrc there skips
+# the CUDA download).
 install_node_tools() {
-  command -v node >/dev/null && command -v npm >/dev/null || { packages+=(nodejs npm); install_missing; }
+  command -v node >/dev/null && command -v npm >/dev/null || install_missing nodejs npm
   [ tools/node/node_modules/.package-lock.json -nt tools/node/package.json ] && return 0
   (cd tools/node && npm install --no-audit --no-fund --loglevel=error)
 }
 
+# The WebNN vectors, an optional extra (README.md, "The external opinion"): run too
+# when $DMLCONF_WEBNN_DIR, or the maintainers' folder beside the clone, holds them.
+webnn=${DMLCONF_WEBNN_DIR:-../shared/external/wpt-webnn}
+case_paths=(cases)
+[ -d "$webnn" ] && case_paths+=("$webnn")
+
 configure_and_build() {  # build_dir, extra cmake args...
   local dir=$1
   shift
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDMLCONF_BUILD_TESTS=ON \
+    -DDMLCONF_BUILD_BENCHMARKS=ON "$@" >/dev/null
   cmake --build "$dir" --parallel "$(nproc)"
 }
 
-install_missing
-install_node_tools
+# Only dmlconf (and dmlconf-plugin-host, which it depends on, so plugin: backends work
+# too), without the tests and benchmarks, whose libraries `run` does not install.
+build_dmlconf_only() {
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DDMLCONF_BUILD_TESTS=OFF \
+    -DDMLCONF_BUILD_BENCHMARKS=OFF >/dev/null
+  cmake --build build --target dmlconf dmlconf-plugin-host --parallel "$(nproc)"
+}
+
 case "$job" in
   build)
+    install_missing "${run_packages[@]}" "${build_packages[@]}"
     configure_and_build build
     ;;
   run)
-    # Only what the run needs, not the tests and benchmarks: dmlconf (which
-    # depends on dmlconf-plugin-host, so plugin: backends work too).
-    cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build build --target dmlconf --parallel "$(nproc)"
-    # The committed cases, and the outside opinion (WebNN's vectors, read where
-    # they lie) when the shared folder is there; each in-tree backend, then the
-    # two checking each other byte for byte.
-    paths=(cases)
-    [ -d ../shared/external/wpt-webnn ] && paths+=(../shared/external/wpt-webnn)
-    build/dmlconf run "${paths[@]}" --backend reference --backend blocked --cross-check \
+    install_missing "${run_packages[@]}"
+    build_dmlconf_only
+    # The committed cases (and the WebNN vectors when present): each in-tree backend,
+    # then the two checking each other byte for byte.
+    build/dmlconf run "${case_paths[@]}" --backend reference --backend blocked --cross-check \
       --report-dir out/conformance
     ;;
   test)
     # The `directml` tests run the real DirectML: set it up first, and fail here,
     # loudly, when a package cannot be had, rather than skip them.
+    install_missing "${run_packages[@]}" "${build_packages[@]}" "${test_packages[@]}"
+    install_node_tools
     tools/directml/setup.sh
     configure_and_build build -DDMLCONF_WERROR=ON -DDMLCONF_DIRECTML=ON
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"
     ;;
   asan)
+    install_missing "${run_packages[@]}" "${build_packages[@]}" "${test_packages[@]}"
+    install_node_tools
     configure_and_build build-asan -DDMLCONF_SANITIZE=ON -DDMLCONF_BUILD_BENCHMARKS=OFF \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo
     ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)"
@@ -96,12 +118,11 @@ case "$job" in
   directml)
     # Microsoft's DirectML.dll under Wine (tools/directml/README.md), then the whole
     # suite on it, with the committed list of its known deviations.
+    install_missing "${run_packages[@]}"
+    install_node_tools
     tools/directml/setup.sh
-    cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build build --target dmlconf dmlconf-plugin-host --parallel "$(nproc)"
-    paths=(cases)
-    [ -d ../shared/external/wpt-webnn ] && paths+=(../shared/external/wpt-webnn)
-    build/dmlconf run "${paths[@]}" --backend directml \
+    build_dmlconf_only
+    build/dmlconf run "${case_paths[@]}" --backend directml \
       --xfail tools/directml/expected-failures.txt --report-dir out/directml
     ;;
   *)
