@@ -138,16 +138,22 @@ std::string Tiles(const Tally& total) {
 
 std::string Facts(const RunReport& report) {
   std::string backends;
-  for (const std::string& backend : report_internal::BackendsOf(report)) {
-    backends += (backends.empty() ? "" : ", ") + Esc(backend);
+  for (const BackendInfo& backend : report_internal::BackendInfoOf(report)) {
+    const std::string details = report_internal::BackendDetails(backend);
+    backends += (backends.empty() ? "" : "; ") + ("<b>" + Esc(backend.name) + "</b>") +
+                (details.empty() ? "" : " (" + Esc(details) + ")");
   }
   std::string paths;
   for (const std::string& path : report.case_paths) {
     paths += (paths.empty() ? "<code>" : "</code>, <code>") + Esc(path);
   }
   if (!paths.empty()) paths += "</code>";
+  const std::string scope = SelectionScope(report);
+  const bool sharded = !report.shard.empty() && report.shard != "0/1";
   return "<dl class=\"facts\"><dt>Backends</dt><dd>" + backends +
          "</dd><dt>Feature level</dt><dd>" + Esc(report.feature_level) +
+         (scope.empty() ? "" : "</dd><dt>Selection</dt><dd>" + Esc(scope)) +
+         (sharded ? "</dd><dt>Shard</dt><dd>" + Esc(report.shard) : "") +
          "</dd><dt>Started</dt><dd>" + Esc(report.started_at) + "</dd><dt>Tool</dt><dd>" +
          Esc(report.tool + " " + report.tool_version) + "</dd><dt>Command</dt><dd><code>" +
          Esc(report.command_line) + "</code></dd><dt>Cases</dt><dd>" + paths + "</dd></dl>\n";
@@ -403,7 +409,8 @@ void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path)
       Esc(report.tool) + " report: " + summary + "</title><style>" + std::string(kStyle) +
       "</style></head>\n<body><main>\n";
   html += "<h1>" + Esc(report.tool) + " conformance report <span class=\"run " +
-          (failed ? "fail\">FAIL" : "pass\">PASS") + "</span></h1>\n<p class=\"line\">" + summary +
+          (failed ? "fail\">FAIL" : "pass\">PASS") + "</span></h1>\n<p class=\"line\" id=\"summary\">" +
+          summary + (SelectionScope(report).empty() ? "" : ", " + Esc(SelectionScope(report))) +
           "</p>\n" + Tiles(total) + Facts(report) + ClaimsList(report) +
           SummaryTable(report, total) + Matrix(report) + KindGroups(report) +
           KindTable(report) + CaseTable(report) + "</main><script>" + std::string(kScript) +

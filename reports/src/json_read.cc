@@ -2,6 +2,7 @@
 // compare. Only the run facts and the cases are read; summaries and claims
 // are recomputed from the cases, so they cannot disagree with them.
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -45,6 +46,17 @@ CaseResult CaseFromJson(const Json& c) {
   return r;
 }
 
+std::vector<BackendInfo> BackendInfoFromJson(const Json& root) {
+  std::vector<BackendInfo> list;
+  const auto it = root.find("backend_info");
+  if (it == root.end() || !it->is_array()) return list;
+  for (const Json& b : *it)
+    list.push_back({b.at("name").get<std::string>(), Field<std::string>(b, "spec", ""),
+                    Field<std::string>(b, "version", ""),
+                    Field<std::string>(b, "description", "")});
+  return list;
+}
+
 }  // namespace
 
 RunReport ReadJsonReport(const std::filesystem::path& path) {
@@ -70,7 +82,15 @@ RunReport ReadJsonReport(const std::filesystem::path& path) {
     report.feature_level = Field<std::string>(root, "feature_level", "");
     report.command_line = Field<std::string>(root, "command_line", "");
     report.backends = Field<std::vector<std::string>>(root, "backends", {});
+    report.backend_info = BackendInfoFromJson(root);
     report.case_paths = Field<std::vector<std::string>>(root, "case_paths", {});
+    report.profile = Field<std::string>(root, "profile", "");
+    if (report.profile == "directml") report.profile.clear();  // the default, as a run holds it
+    report.expect = Field<std::vector<std::string>>(root, "expect", {});
+    report.operators = Field<std::vector<std::string>>(root, "operators", {});
+    report.left_out = Field<std::map<std::string, int>>(root, "left_out", {});
+    report.shard = Field<std::string>(root, "shard", "");
+    report.source = path.string();
     for (const Json& c : root.at("cases")) report.results.push_back(CaseFromJson(c));
     return report;
   } catch (const std::exception& e) {

@@ -52,6 +52,8 @@ Json ClaimsJson(const RunReport& report) {
                           {"blocked_at", c.blocked_at.empty() ? Json() : Json(c.blocked_at)},
                           {"blocking_failures", c.blocking_failures},
                           {"blocking_skips", c.blocking_skips},
+                          {"scope", c.scope},
+                          {"suggested_operators", c.suggested_operators},
                           {"reason", c.reason}});
   return claims;
 }
@@ -78,6 +80,18 @@ Json CaseJson(const CaseResult& result) {
   };
 }
 
+// Version and description only when the backend declared them.
+Json BackendInfoJson(const RunReport& report) {
+  Json list = Json::array();
+  for (const BackendInfo& b : report.backend_info) {
+    Json entry{{"name", b.name}, {"spec", b.spec}};
+    if (!b.version.empty()) entry["version"] = b.version;
+    if (!b.description.empty()) entry["description"] = b.description;
+    list.push_back(std::move(entry));
+  }
+  return list;
+}
+
 }  // namespace
 
 void WriteJsonReport(const RunReport& report, const std::filesystem::path& path) {
@@ -89,7 +103,13 @@ void WriteJsonReport(const RunReport& report, const std::filesystem::path& path)
       {"feature_level", report.feature_level},
       {"command_line", report.command_line},
       {"backends", report.backends},
+      {"backend_info", BackendInfoJson(report)},
       {"case_paths", report.case_paths},
+      {"profile", report.profile.empty() ? "directml" : report.profile},
+      {"expect", report.expect},
+      {"operators", report.operators},
+      {"left_out", report.left_out},
+      {"shard", report.shard.empty() ? Json() : Json(report.shard)},
   };
   root["summary"] = SummaryJson(report);
   root["claims"] = ClaimsJson(report);

@@ -9,12 +9,12 @@ namespace dmlconf {
 namespace {
 
 using report_internal::EscapeMarkup;
-using report_internal::FirstLine;
 using report_internal::FormatSeconds;
 using report_internal::Tally;
 
 // Fixed rather than taken from report.tool: CI dashboards key test history on it.
 constexpr std::string_view kSuitePrefix = "dmlconf.";
+// An xpass whose result carries no message of its own (the runner's names the entry).
 constexpr std::string_view kXpassMessage =
     "unexpectedly passed (remove it from the expected-failure list)";
 
@@ -41,8 +41,11 @@ std::string TypeOf(const CaseResult& result, std::string_view fallback) {
   return result.kind == Kind::kNone ? std::string(fallback) : std::string(KindName(result.kind));
 }
 
+// The whole message, not its first line: quoted standard error and the lines after a
+// mismatch are what a CI page that shows only the attribute needs (escaped, line
+// breaks kept as character references).
 std::string Outcome(const CaseResult& result) {
-  const std::string summary(FirstLine(QuotedMessage(result.message)));
+  const std::string summary = QuotedMessage(result.message);
   switch (result.verdict) {
     case Verdict::kPassed:
       return "";
@@ -58,8 +61,8 @@ std::string Outcome(const CaseResult& result) {
       return "      <skipped" + Attribute("message", "expected failure: " + summary) + ">" +
              Details(result) + "</skipped>\n";
     case Verdict::kUnexpectedPass:
-      return "      <failure" + Attribute("message", kXpassMessage) + Attribute("type", "xpass") +
-             ">" + Details(result) + "</failure>\n";
+      return "      <failure" + Attribute("message", summary.empty() ? kXpassMessage : summary) +
+             Attribute("type", "xpass") + ">" + Details(result) + "</failure>\n";
   }
   return "";
 }
@@ -94,7 +97,15 @@ std::string Properties(const RunReport& report, const std::string& backend, cons
     xml += "      <property" + Attribute("name", name) + Attribute("value", value) + "/>\n";
   };
   property("backend", backend);
+  for (const BackendInfo& info : report_internal::BackendInfoOf(report)) {
+    if (info.name != backend) continue;
+    if (!info.spec.empty()) property("backend_spec", info.spec);
+    if (!info.version.empty()) property("backend_version", info.version);
+    if (!info.description.empty()) property("backend_description", info.description);
+  }
   property("feature_level", report.feature_level);
+  if (const std::string scope = SelectionScope(report); !scope.empty())
+    property("selection", scope);
   property("tool_version", report.tool_version);
   property("command_line", report.command_line);
   property("padding_written", std::to_string(tally.padding_written));

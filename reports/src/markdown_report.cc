@@ -75,9 +75,12 @@ std::string CodeBlock(std::string_view raw, std::string_view language) {
 
 std::string Facts(const RunReport& report) {
   std::string backends;
-  for (const std::string& backend : report_internal::BackendsOf(report)) {
-    backends += (backends.empty() ? "" : ", ") + Code(backend);
+  for (const BackendInfo& backend : report_internal::BackendInfoOf(report)) {
+    const std::string details = report_internal::BackendDetails(backend);
+    backends += (backends.empty() ? "" : "; ") + Code(backend.name) +
+                (details.empty() ? "" : " (" + Text(details) + ")");
   }
+  const std::string scope = SelectionScope(report);
   std::string paths;
   for (const std::string& path : report.case_paths) {
     paths += (paths.empty() ? "" : ", ") + Code(path);
@@ -87,8 +90,12 @@ std::string Facts(const RunReport& report) {
          backends +
          " |\n"
          "| Feature level | " +
-         Text(report.feature_level) +
-         " |\n"
+         Text(report.feature_level) + " |\n" +
+         (scope.empty() ? "" : "| Selection | " + Text(scope) + " |\n") +
+         (report.shard.empty() || report.shard == "0/1"
+              ? ""
+              : "| Shard | " + Text(report.shard) + " |\n") +
+         ""
          "| Started | " +
          Text(report.started_at) +
          " |\n"
@@ -194,11 +201,7 @@ std::string Failure(const CaseResult& result) {
                      " on " + Text(result.backend) + "\n\n" + Text(result.op) + ", level " +
                      Text(result.feature_level) + ", expect " + Text(result.expect) +
                      (result.kind == Kind::kNone ? "" : ", kind " + Text(KindName(result.kind))) +
-                     ", " +
-                     Code(result.file + ":" + std::to_string(result.line)) + "\n\n";
-  if (result.verdict == Verdict::kUnexpectedPass) {
-    text += "Passed, but it is listed as an expected failure: remove it from the list.\n\n";
-  }
+                     ", " + Code(result.file + ":" + std::to_string(result.line)) + "\n\n";
   if (!result.message.empty()) text += CodeBlock(QuotedMessage(result.message), "text");
   if (!result.reproducer.empty()) text += "Reproduce:\n\n" + CodeBlock(result.reproducer, "sh");
   return text;
@@ -261,11 +264,12 @@ std::string ExpectedFailures(const RunReport& report) {
 
 void WriteMarkdownReport(const RunReport& report, const std::filesystem::path& path) {
   const std::string verdict = report.Failed() ? "FAIL" : "PASS";
-  const std::string text = "# " + Text(report.tool) + " conformance report\n\n**" + verdict +
-                           "**: " + report.SummaryLine() + "\n\n" + Facts(report) +
-                           ClaimsSection(report) + SummaryTable(report) + KindsTable(report) +
-                           MatrixSection(report) + Failures(report) + Skipped(report) +
-                           ExpectedFailures(report);
+  const std::string scope = SelectionScope(report);
+  const std::string text =
+      "# " + Text(report.tool) + " conformance report\n\n**" + verdict +
+      "**: " + report.SummaryLine() + (scope.empty() ? "" : ", " + Text(scope)) + "\n\n" +
+      Facts(report) + ClaimsSection(report) + SummaryTable(report) + KindsTable(report) +
+      MatrixSection(report) + Failures(report) + Skipped(report) + ExpectedFailures(report);
   report_internal::WriteFileAtomically(path, text);
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
 #include <stdexcept>
 
 namespace dmlconf {
@@ -43,13 +45,75 @@ std::string WithoutShard(const std::string& command) {
   return out;
 }
 
+std::string Where(const RunReport& report, size_t index) {
+  return report.source.empty() ? "shard report " + std::to_string(index + 1) : report.source;
+}
+
+struct ShardId {
+  uint64_t index = 0, count = 0;
+};
+
+// "I/N" with I < N, as --shard writes it.
+std::optional<ShardId> ParseShardId(const std::string& text) {
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 == text.size()) return std::nullopt;
+  ShardId id;
+  try {
+    size_t used = 0;
+    id.index = std::stoull(text.substr(0, slash), &used);
+    if (used != slash) return std::nullopt;
+    id.count = std::stoull(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (id.count == 0 || id.index >= id.count) return std::nullopt;
+  return id;
+}
+
+// Every shard must be of the same run, as the first: the same cases, backends and
+// selection. A difference would make the merged report claim what no run judged.
 void CheckSameRun(const RunReport& first, const RunReport& shard, size_t index) {
   const auto mismatch = [&](const std::string& what) {
-    throw std::runtime_error("shard " + std::to_string(index + 1) + " is not of the same run as " +
-                             "the first: another " + what);
+    throw std::runtime_error(Where(shard, index) + " is not of the same run as " + Where(first, 0) +
+                             ": another " + what);
   };
   if (shard.feature_level != first.feature_level) mismatch("feature level");
   if (shard.backends != first.backends) mismatch("backend list");
+  if (shard.case_paths != first.case_paths) mismatch("list of case paths");
+  if (shard.profile != first.profile || shard.expect != first.expect)
+    mismatch("--profile or --expect");
+  if (shard.operators != first.operators) mismatch("--operator selection");
+}
+
+// The shards must be exactly 0/N .. N-1/N, each once: a shard missing would
+// make a part of the suite look like the whole of it.
+void CheckShardSet(const std::vector<RunReport>& shards) {
+  std::map<uint64_t, size_t> seen;  // index -> which report
+  uint64_t count = 0;
+  for (size_t i = 0; i < shards.size(); ++i) {
+    const std::optional<ShardId> id = ParseShardId(shards[i].shard);
+    if (!id)
+      throw std::runtime_error(Where(shards[i], i) +
+                               " names no shard (\"shard\": \"I/N\"): it "
+                               "was written by an older dmlconf, so it cannot be told complete");
+    if (i == 0) count = id->count;
+    if (id->count != count)
+      throw std::runtime_error(Where(shards[i], i) + " is shard " + shards[i].shard + ", but " +
+                               Where(shards[0], 0) + " is shard " + shards[0].shard +
+                               ": shards of runs split differently");
+    if (const auto [it, fresh] = seen.emplace(id->index, i); !fresh)
+      throw std::runtime_error("shard " + shards[i].shard +
+                               " is given twice: " + Where(shards[it->second], it->second) +
+                               " and " + Where(shards[i], i));
+  }
+  std::string missing;
+  for (uint64_t k = 0; k < count; ++k)
+    if (!seen.contains(k))
+      missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
+  if (!missing.empty())
+    throw std::runtime_error("the shard set is incomplete: " + missing + " missing (given " +
+                             std::to_string(shards.size()) + " of " + std::to_string(count) + ")");
 }
 
 }  // namespace
@@ -75,6 +139,18 @@ int ReportDiff::Count(Change change) const {
                            [change](const CaseChange& c) { return c.change == change; }));
 }
 
+std::vector<std::string> SharedBackends(const RunReport& base, const RunReport& now) {
+  std::set<std::string> before;
+  for (const std::string& b : base.backends) before.insert(b);
+  for (const CaseResult& r : base.results) before.insert(r.backend);
+  std::set<std::string> shared;
+  for (const std::string& b : now.backends)
+    if (before.contains(b)) shared.insert(b);
+  for (const CaseResult& r : now.results)
+    if (before.contains(r.backend)) shared.insert(r.backend);
+  return {shared.begin(), shared.end()};
+}
+
 ReportDiff DiffReports(const RunReport& base, const RunReport& now) {
   std::map<PairKey, const CaseResult*> before;
   for (const CaseResult& r : base.results) before[{r.backend, r.name}] = &r;
@@ -92,21 +168,21 @@ ReportDiff DiffReports(const RunReport& base, const RunReport& now) {
 
 RunReport MergeReports(const std::vector<RunReport>& shards) {
   if (shards.empty()) throw std::runtime_error("no shard reports to merge");
+  CheckShardSet(shards);
   RunReport merged = shards.front();
   merged.results.clear();
   merged.command_line = WithoutShard(merged.command_line);
+  merged.shard = "0/1";
+  merged.source.clear();
   std::map<PairKey, size_t> seen;
   for (size_t i = 0; i < shards.size(); ++i) {
     CheckSameRun(shards.front(), shards[i], i);
     merged.started_at = std::min(merged.started_at, shards[i].started_at);
-    for (const std::string& p : shards[i].case_paths)
-      if (std::find(merged.case_paths.begin(), merged.case_paths.end(), p) == merged.case_paths.end())
-        merged.case_paths.push_back(p);
     for (const CaseResult& r : shards[i].results) {
       if (const auto [it, fresh] = seen.emplace(PairKey{r.backend, r.name}, i); !fresh)
-        throw std::runtime_error("case " + r.name + " on " + r.backend + " is in shard " +
-                                 std::to_string(it->second + 1) + " and shard " +
-                                 std::to_string(i + 1));
+        throw std::runtime_error("case " + r.name + " on " + r.backend + " is in " +
+                                 Where(shards[it->second], it->second) + " and in " +
+                                 Where(shards[i], i));
       merged.results.push_back(r);
     }
   }

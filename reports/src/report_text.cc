@@ -47,6 +47,26 @@ std::vector<std::string> BackendsOf(const RunReport& report) {
   return backends;
 }
 
+std::vector<BackendInfo> BackendInfoOf(const RunReport& report) {
+  std::vector<BackendInfo> infos;
+  for (const std::string& name : BackendsOf(report)) {
+    BackendInfo info{name, "", "", ""};
+    for (const BackendInfo& known : report.backend_info)
+      if (known.name == name) info = known;
+    infos.push_back(std::move(info));
+  }
+  return infos;
+}
+
+std::string BackendDetails(const BackendInfo& backend) {
+  std::string text;
+  const auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+  if (!backend.spec.empty() && backend.spec != backend.name) add("spec " + backend.spec);
+  if (!backend.version.empty()) add("version " + backend.version);
+  if (!backend.description.empty()) add(backend.description);
+  return text;
+}
+
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";

@@ -42,6 +42,12 @@ std::map<KindKey, int> CountKinds(const RunReport& report);
 // The backends a report covers: the declared ones in their order, then any that only
 // appear in results.
 std::vector<std::string> BackendsOf(const RunReport& report);
+// The same backends with what they declared: each name's backend_info entry, or the
+// name alone when the report has none for it.
+std::vector<BackendInfo> BackendInfoOf(const RunReport& report);
+// "spec serve:./lib, version 1.2, an adapter": what a report shows after a backend's
+// name (the spec only when it differs from the name); empty when there is nothing.
+std::string BackendDetails(const BackendInfo& backend);
 
 // Replaces every byte sequence that is not well-formed UTF-8 (overlong forms and
 // surrogates included) with U+FFFD, so markup writers never emit an invalid document.

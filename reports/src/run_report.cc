@@ -87,7 +87,7 @@ constexpr KindText kKindTexts[] = {
     {Kind::kNone, "", "none"},
     {Kind::kWrongValues, "wrong_values", "wrong values"},
     {Kind::kStrayWriteInput, "stray_write_input", "stray write (input)"},
-    {Kind::kStrayWriteGuard, "stray_write_guard", "stray write (guard)"},
+    {Kind::kStrayWrite, "stray_write", "stray write (outside a buffer)"},
     {Kind::kPaddingWritten, "padding_written", "padding written (information, P1)"},
     {Kind::kAcceptedInvalid, "accepted_invalid", "accepted an invalid descriptor"},
     {Kind::kRefusedValid, "refused_valid", "refused a valid descriptor"},
@@ -119,15 +119,68 @@ std::string Cases(int n) { return std::to_string(n) + (n == 1 ? " case" : " case
 
 bool PassesForClaim(Verdict v) { return v == Verdict::kPassed || v == Verdict::kUnexpectedPass; }
 
+bool NotImplemented(const CaseResult& r) {
+  return r.verdict == Verdict::kSkipped && r.kind == Kind::kNotImplemented;
+}
+
+// "a, b and c"
+std::string Listed(const std::vector<std::string>& items, const std::string& last_joint = " and ") {
+  std::string text;
+  for (size_t i = 0; i < items.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == items.size() ? last_joint : ", ") + items[i];
+  return text;
+}
+
+// The operators a claim could be made for when the only non-passes at the
+// blocking level are operators the backend answers "unsupported" to for every
+// case: the operators it does implement. Empty when that is not the situation.
+std::vector<std::string> SuggestedOperators(const std::vector<const CaseResult*>& blocking,
+                                            const RunReport& report, const std::string& backend) {
+  std::map<std::string, bool> refuses;  // operator -> every result a not-implemented skip
+  for (const CaseResult& r : report.results)
+    if (r.backend == backend) {
+      auto [it, fresh] = refuses.emplace(r.op, true);
+      it->second = it->second && NotImplemented(r);
+    }
+  for (const CaseResult* r : blocking)
+    if (!PassesForClaim(r->verdict) && !(NotImplemented(*r) && refuses[r->op])) return {};
+  std::vector<std::string> implemented;
+  for (const auto& [op, refused] : refuses)
+    if (!refused) implemented.push_back(op);
+  return implemented;
+}
+
+std::string OperatorFlags(const std::vector<std::string>& ops) {
+  std::string flags;
+  for (const std::string& op : ops) flags += (flags.empty() ? "" : " ") + ("--operator " + op);
+  return flags;
+}
+
+// "311 must-reject and 4 refuse_or_run cases not judged"; empty when none were left out.
+std::string LeftOutText(const RunReport& report) {
+  std::vector<std::string> parts;
+  int total = 0;
+  for (const auto& [expect, n] : report.left_out) {
+    if (n == 0) continue;
+    parts.push_back(std::to_string(n) + " " + (expect == "reject" ? "must-reject" : expect));
+    total += n;
+  }
+  if (parts.empty()) return {};
+  return Listed(parts) + (total == 1 ? " case" : " cases") + " not judged";
+}
+
 ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
   ConformanceClaim claim;
   claim.backend = backend;
+  claim.scope = SelectionScope(report);
+  const std::string scope = claim.scope.empty() ? "" : " " + claim.scope;
   const auto level_less = [](const std::string& a, const std::string& b) { return LevelLess(a, b); };
   std::map<std::string, std::vector<const CaseResult*>, decltype(level_less)> by_level(level_less);
   for (const CaseResult& r : report.results)
     if (r.backend == backend && IsLevelName(r.feature_level)) by_level[r.feature_level].push_back(&r);
   int passed = 0;
   std::string last_good;
+  const std::vector<const CaseResult*>* blocking = nullptr;
   for (const auto& [level, results] : by_level) {
     for (const CaseResult* r : results) {
       if (PassesForClaim(r->verdict)) continue;
@@ -135,15 +188,17 @@ ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
     }
     if (claim.blocking_skips + claim.blocking_failures > 0) {
       claim.blocked_at = level;
+      blocking = &results;
       break;
     }
     passed += int(results.size());
     last_good = level;
   }
   if (passed == 0) {
-    claim.reason = claim.blocked_at.empty()
-                       ? "no claim: nothing was judged on " + backend
-                       : "no claim: at the lowest case level, " + claim.blocked_at + ", ";
+    claim.reason =
+        claim.blocked_at.empty()
+            ? "no claim" + scope + ": nothing was judged on " + backend
+            : "no claim" + scope + ": at the lowest case level, " + claim.blocked_at + ", ";
   } else {
     // Up to the run's own level when no case between the last passing level
     // and it failed: levels without cases add nothing to prove.
@@ -151,7 +206,7 @@ ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
     const bool run_reached = IsLevelName(run) && !LevelLess(run, last_good) &&
                              (claim.blocked_at.empty() || LevelLess(run, claim.blocked_at));
     claim.level = run_reached ? run : last_good;
-    claim.reason = "conforms at " + claim.level + ": " + (passed == 1 ? "the " : "all ") +
+    claim.reason = "conforms at " + claim.level + scope + ": " + (passed == 1 ? "the " : "all ") +
                    Cases(passed) + " at that level and below passed";
     if (!claim.blocked_at.empty()) claim.reason += "; not at " + claim.blocked_at + ", where ";
   }
@@ -163,6 +218,12 @@ ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
       what += (what.empty() ? "" : " and ") + Cases(claim.blocking_skips) +
               (claim.blocking_skips == 1 ? " was" : " were") + " skipped (a skip is not a pass)";
     claim.reason += what;
+    claim.suggested_operators = SuggestedOperators(*blocking, report, backend);
+    if (!claim.suggested_operators.empty())
+      claim.reason +=
+          ", every one of an operator it answers \"unsupported\" to; to claim for "
+          "the operators it implements, select them: " +
+          OperatorFlags(claim.suggested_operators);
   }
   return claim;
 }
@@ -184,6 +245,8 @@ std::string_view KindTitle(Kind kind) {
 std::optional<Kind> ParseKind(std::string_view name) {
   for (const KindText& t : kKindTexts)
     if (t.name == name) return t.kind;
+  // Its name until writes outside an output and outside an input became one kind.
+  if (name == "stray_write_guard") return Kind::kStrayWrite;
   return std::nullopt;
 }
 
@@ -208,6 +271,26 @@ bool LevelLess(std::string_view a, std::string_view b) {
 
 bool ClaimHolds(const ConformanceClaim& claim, std::string_view level) {
   return !claim.level.empty() && !LevelLess(claim.level, level);
+}
+
+std::string SelectionScope(const RunReport& report) {
+  std::vector<std::string> parts;
+  if (!report.operators.empty())
+    parts.push_back("for " + Listed(report.operators) + " only (" +
+                    OperatorFlags(report.operators) + ")");
+  std::string flags;
+  if (!report.profile.empty() && report.profile != "directml")
+    flags = "--profile " + report.profile;
+  if (!report.expect.empty()) {
+    std::string list;
+    for (const std::string& e : report.expect) list += (list.empty() ? "" : ",") + e;
+    flags += (flags.empty() ? "" : " ") + ("--expect " + list);
+  }
+  if (!flags.empty()) {
+    const std::string left_out = LeftOutText(report);
+    parts.push_back("under " + flags + (left_out.empty() ? "" : " (" + left_out + ")"));
+  }
+  return Listed(parts, ", ");
 }
 
 std::vector<ConformanceClaim> Claims(const RunReport& report) {

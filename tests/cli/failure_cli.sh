@@ -12,18 +12,7 @@ wrong=$fixtures/wrong_expected.yaml
 join=$src/cases/spec/join.yaml
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 
-fail() { echo "FAIL: $*"; exit 1; }
-# run COMMAND...: stdout and stderr into out.txt, the exit code into $rc.
-run() { "$@" >out.txt 2>&1; rc=$?; }
-# expect RC REGEX COMMAND...: runs COMMAND, checks its exit code and that a line of
-# its output matches REGEX (grep -E).
-expect() {
-  local want=$1 regex=$2
-  shift 2
-  run "$@"
-  [ "$rc" = "$want" ] || { cat out.txt; fail "exit $rc, wanted $want: $*"; }
-  grep -Eq -- "$regex" out.txt || { cat out.txt; fail "no line matches '$regex': $*"; }
-}
+source "$src/tests/cli/harness.sh"
 # The names of the failed results in out.txt, one per line.
 failed_names() { sed -n 's/^failed  \(.*\) \[[^]]*\] (.*$/\1/p' out.txt; }
 # No byte a terminal acts on (C0 other than tab and newline, DEL) in FILE.
@@ -65,9 +54,9 @@ case $scenario in
     done <reproducers.txt
     ;;
   escapes)
-    # Item 10: escape sequences in case names, backend names and messages reach the
+    # Item 10: escape sequences in case names, backend specs and messages reach the
     # terminal as \xNN. The case name holds ESC and BEL; the backend's program path
-    # holds ESC, so its name does too.
+    # holds ESC, so its spec (on the line naming the backend after the run) does too.
     run "$dmlconf" run "$odd"
     no_controls out.txt || fail "raw control characters in the run's output"
     grep -qF 'failed  x/esc\x1B[31mred\x1B]0;title\x07 [reference]' out.txt ||
@@ -80,7 +69,8 @@ case $scenario in
     run "$dmlconf" run "$join" --backend "exec:sh $program"
     [ "$rc" = 1 ] || fail "the exec: run exited $rc"
     no_controls out.txt || fail "raw control characters with an exec: backend"
-    grep -qF 'nothing\x1B[2J.sh]' out.txt || fail "the backend name is not shown with \\xNN"
+    grep -qF 'backend writes-nothing: exec:sh ' out.txt || fail "the backend's spec is not shown"
+    grep -qF 'nothing\x1B[2J.sh' out.txt || fail "the backend's spec is not shown with \\xNN"
     expect 2 "unknown backend 'no\\\\x1B\]0;x\\\\x07such'" "$dmlconf" run "$join" \
       --backend $'no\e]0;x\asuch'
     no_controls out.txt || fail "raw control characters in a usage error"

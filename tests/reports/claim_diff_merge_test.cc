@@ -135,7 +135,10 @@ TEST(MergeTest, ShardsMergeInTheSingleRunsOrder) {
   s1.results = {whole.results[1], whole.results[3]};
   s0.command_line = "dmlconf run cases --shard 0/2";
   s1.command_line = "dmlconf run cases --shard 1/2";
+  s0.shard = "0/2";
+  s1.shard = "1/2";
   const RunReport merged = MergeReports({s1, s0});
+  EXPECT_EQ(merged.shard, "0/1");
   ASSERT_EQ(merged.results.size(), 4u);
   for (size_t i = 0; i < 4; ++i) EXPECT_EQ(merged.results[i].name, whole.results[i].name);
   EXPECT_EQ(merged.command_line, "dmlconf run cases");
@@ -143,10 +146,101 @@ TEST(MergeTest, ShardsMergeInTheSingleRunsOrder) {
 }
 
 TEST(MergeTest, RefusesDuplicatesAndOtherRuns) {
-  const RunReport a = MakeRun({At("a", "1_0", Verdict::kPassed)});
-  EXPECT_THROW(MergeReports({a, a}), std::runtime_error);
+  RunReport a = MakeRun({At("a", "1_0", Verdict::kPassed)});
+  a.shard = "0/2";
   RunReport other = MakeRun({At("b", "1_0", Verdict::kPassed)}, "4_0");
+  other.shard = "1/2";
   EXPECT_THROW(MergeReports({a, other}), std::runtime_error);
+}
+
+// The message a refused merge gives, or "merged".
+std::string MergeRefusal(std::vector<RunReport> shards) {
+  try {
+    MergeReports(shards);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "merged";
+}
+
+// Issue 19: shard 0 of 2 alone used to merge as if it were the whole run.
+TEST(MergeTest, RefusesAnIncompleteOrInconsistentShardSet) {
+  using ::testing::HasSubstr;
+  const auto shard = [](std::string id, std::string file, std::string name) {
+    RunReport r = MakeRun({At(std::move(name), "1_0", Verdict::kPassed)});
+    r.shard = std::move(id);
+    r.source = std::move(file);
+    r.case_paths = {"cases"};
+    return r;
+  };
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a")}),
+              HasSubstr("the shard set is incomplete: 1/2 missing (given 1 of 2)"));
+  EXPECT_THAT(MergeRefusal({shard("0/4", "s0.json", "a"), shard("2/4", "s2.json", "c")}),
+              HasSubstr("1/4, 3/4 missing"));
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a"), shard("1/3", "t1.json", "b")}),
+              HasSubstr("t1.json is shard 1/3, but s0.json is shard 0/2"));
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a"), shard("0/2", "again.json", "b")}),
+              HasSubstr("shard 0/2 is given twice: s0.json and again.json"));
+  RunReport elsewhere = shard("1/2", "s1.json", "b");
+  elsewhere.case_paths = {"other-cases"};
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a"), elsewhere}),
+              HasSubstr("s1.json is not of the same run as s0.json: another list of case paths"));
+  RunReport values = shard("1/2", "s1.json", "b");
+  values.profile = "values";
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a"), values}), HasSubstr("--profile"));
+  RunReport old = shard("", "old.json", "b");
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a"), old}),
+              HasSubstr("old.json names no shard"));
+  EXPECT_EQ(MergeRefusal({shard("0/2", "s0.json", "a"), shard("1/2", "s1.json", "b")}), "merged");
+}
+
+// A diff of two runs with no backend in common compares nothing.
+TEST(DiffTest, SharedBackendsAreByName) {
+  RunReport lib = MakeRun({At("a", "1_0", Verdict::kPassed, "lib")});
+  lib.backends = {"lib"};
+  RunReport other = MakeRun({At("a", "1_0", Verdict::kPassed, "serve:./lib")});
+  other.backends = {"serve:./lib"};
+  EXPECT_TRUE(SharedBackends(lib, other).empty());
+  EXPECT_EQ(SharedBackends(lib, lib), std::vector<std::string>{"lib"});
+}
+
+// Issue 19: a claim under --profile values says what it leaves out, and one under
+// --operator which operators it covers.
+TEST(ClaimTest, ScopedClaimsSayTheirScope) {
+  RunReport report = MakeRun({At("a", "1_0", Verdict::kPassed)});
+  report.profile = "values";
+  report.left_out = {{"reject", 311}};
+  report.operators = {"JOIN"};
+  const ConformanceClaim c = Claims(report)[0];
+  EXPECT_EQ(c.scope,
+            "for JOIN only (--operator JOIN), under --profile values (311 must-reject cases not "
+            "judged)");
+  EXPECT_EQ(c.reason, "conforms at 6_4 " + c.scope + ": the 1 case at that level and below passed");
+  report.operators.clear();
+  report.profile.clear();
+  EXPECT_EQ(Claims(report)[0].scope, "");
+}
+
+// The "no claim" line points at --operator when the only trouble is operators the
+// backend answers "unsupported" to for every case.
+TEST(ClaimTest, NoClaimSuggestsTheOperatorsImplemented) {
+  const auto unsupported = [](std::string name, std::string op) {
+    CaseResult r = At(std::move(name), "1_0", Verdict::kSkipped);
+    r.op = std::move(op);
+    r.kind = Kind::kNotImplemented;
+    return r;
+  };
+  CaseResult join = At("j", "1_0", Verdict::kPassed);
+  join.op = "JOIN";
+  const RunReport report = MakeRun({join, unsupported("s", "SPLIT"), unsupported("g", "GATHER")});
+  const ConformanceClaim c = Claims(report)[0];
+  EXPECT_TRUE(c.level.empty());
+  EXPECT_EQ(c.suggested_operators, std::vector<std::string>{"JOIN"});
+  EXPECT_THAT(c.reason, ::testing::HasSubstr("select them: --operator JOIN"));
+  // A JOIN case skipped too: --operator JOIN would not help, so nothing is suggested.
+  CaseResult join_skip = unsupported("j2", "JOIN");
+  const RunReport partial = MakeRun({join, join_skip, unsupported("s", "SPLIT")});
+  EXPECT_TRUE(Claims(partial)[0].suggested_operators.empty());
 }
 
 class ReadJsonTest : public ScratchDirTest {};
@@ -159,9 +253,22 @@ TEST_F(ReadJsonTest, RoundTripsEveryCaseField) {
   report.results[1].reason = "GATHER_AXIS_INVALID";
   report.results[1].position = 17;
   report.results[1].padding_bytes_written = 3;
+  report.backend_info = {{"naive", "serve:./naive --fast", "1.2.3", "a CPU"}};
+  report.profile = "values";
+  report.expect = {"match"};
+  report.operators = {"JOIN", "SPLIT"};
+  report.left_out = {{"reject", 5}, {"unspecified", 2}};
+  report.shard = "1/3";
   WriteJsonReport(report, dir_ / "r.json");
   const RunReport back = ReadJsonReport(dir_ / "r.json");
   EXPECT_EQ(back.backends, report.backends);
+  EXPECT_EQ(back.backend_info, report.backend_info);
+  EXPECT_EQ(back.profile, "values");
+  EXPECT_EQ(back.expect, report.expect);
+  EXPECT_EQ(back.operators, report.operators);
+  EXPECT_EQ(back.left_out, report.left_out);
+  EXPECT_EQ(back.shard, "1/3");
+  EXPECT_EQ(back.source, (dir_ / "r.json").string());
   EXPECT_EQ(back.feature_level, report.feature_level);
   ASSERT_EQ(back.results.size(), report.results.size());
   const CaseResult& r = back.results[1];

@@ -42,6 +42,33 @@ TEST_F(JsonReportTest, RunFacts) {
   EXPECT_EQ(json.at("command_line"), "dmlconf run cases --backend naive --backend blocked");
   EXPECT_EQ(json.at("backends"), Json({"naive", "blocked"}));
   EXPECT_EQ(json.at("case_paths"), Json({"cases"}));
+  EXPECT_EQ(json.at("profile"), "directml");  // the default, every case
+  EXPECT_EQ(json.at("shard"), Json());
+}
+
+// Issue 19: what a backend declared, and the selection a claim is over.
+TEST_F(JsonReportTest, BackendInfoProfileAndShard) {
+  RunReport report = SampleReport();
+  report.backend_info = {{"naive", "serve:./naive", "1.2", "a CPU"},
+                         {"blocked", "blocked", "", ""}};
+  report.profile = "values";
+  report.expect = {"match"};
+  report.left_out = {{"reject", 7}};
+  report.operators = {"GATHER"};
+  report.shard = "1/4";
+  const Json json = WriteAndParse(report);
+  EXPECT_EQ(
+      json.at("backend_info"),
+      Json::parse(R"([{"name":"naive","spec":"serve:./naive","version":"1.2","description":"a CPU"},
+                            {"name":"blocked","spec":"blocked"}])"));
+  EXPECT_EQ(json.at("profile"), "values");
+  EXPECT_EQ(json.at("expect"), Json({"match"}));
+  EXPECT_EQ(json.at("left_out"), Json({{"reject", 7}}));
+  EXPECT_EQ(json.at("operators"), Json({"GATHER"}));
+  EXPECT_EQ(json.at("shard"), "1/4");
+  EXPECT_EQ(json.at("claims")[0].at("scope"),
+            "for GATHER only (--operator GATHER), under --profile values --expect match (7 "
+            "must-reject cases not judged)");
 }
 
 TEST_F(JsonReportTest, SummaryCountsTotalsBackendsAndOperators) {

@@ -100,6 +100,20 @@ TEST_F(MarkdownReportTest, OnlyUnderscoresThatCouldBeEmphasisAreEscaped) {
   EXPECT_THAT(md, HasSubstr("`gather/a` on blocked: \\_emph\\_ in DEPTH_TO_SPACE1\n"));
 }
 
+// Issue 19: the header says what the run left out, and what each backend declared.
+TEST_F(MarkdownReportTest, HeaderSaysTheProfileAndTheBackends) {
+  RunReport report = SampleReport();
+  report.profile = "values";
+  report.left_out = {{"reject", 311}};
+  report.backend_info = {{"naive", "serve:./naive", "1.2", ""}};
+  const std::string md = Write(report);
+  EXPECT_THAT(md, HasSubstr("**FAIL**: 2 passed, 1 failed, 2 skipped, 1 error, 1 xfail, 1 xpass, "
+                            "under --profile values (311 must-reject cases not judged)\n"));
+  EXPECT_THAT(md, HasSubstr("| Backends | `naive` (spec serve:./naive, version 1.2); `blocked` |"));
+  EXPECT_THAT(md, HasSubstr("| Selection | under --profile values (311 must-reject cases not "
+                            "judged) |"));
+}
+
 TEST_F(MarkdownReportTest, PassingRunSaysNoFailures) {
   RunReport report;
   report.results = {report_testing::MakeCase("a", "naive", "JOIN", Verdict::kPassed)};
@@ -179,6 +193,18 @@ TEST_F(HtmlReportTest, ClaimsKindsAndFilters) {
                               "<code>GATHER_AXIS_INVALID</code>: 1 results"));
   for (const char* id : {"fv", "fk", "fo", "fl", "fb", "ft", "fp"})
     EXPECT_THAT(html, HasSubstr(std::string("id=\"") + id + "\"")) << id;
+}
+
+TEST_F(HtmlReportTest, HeaderSaysTheProfileAndTheBackends) {
+  RunReport report = SampleReport();
+  report.profile = "values";
+  report.left_out = {{"reject", 311}};
+  report.backend_info = {{"naive", "serve:./naive", "1.2", "an <adapter>"}};
+  const std::string html = Write(report);
+  EXPECT_THAT(html, HasSubstr("1 xfail, 1 xpass, under --profile values (311 must-reject cases "
+                              "not judged)</p>"));
+  EXPECT_THAT(html,
+              HasSubstr("<b>naive</b> (spec serve:./naive, version 1.2, an &lt;adapter&gt;)"));
 }
 
 TEST_F(HtmlReportTest, SelfContained) {

@@ -13,6 +13,9 @@
 #   stale        first execute: writes result.json (unsupported), then exits 1, so its
 #                folder is kept; every later execute exits 0 and writes nothing
 #   bad-describe describe answers [] (a JSON array, not an object)
+#   grow-output  writes one byte 5000 bytes past the end of output_0.bin and answers
+#                error: a stray write, whatever it answered
+#   write-input  changes the first byte of input_0.bin and answers ok
 mode=$1 marker=$2 work=$3 d=$4
 python=${DMLCONF_TEST_PYTHON:-python3}
 action=$(sed -n 's/.*"action": "\([a-z]*\)".*/\1/p' "$d/request.json")
@@ -38,6 +41,13 @@ case $mode in
     head -c 50000000 /dev/zero | tr '\0' x
     "$python" -c 'import json, sys; json.dump({"status": "error", "message": "y" * 900000}, sys.stdout)' \
       >"$d/result.json";;
+  grow-output)
+    size=$(wc -c <"$d/output_0.bin")
+    printf 'Z' | dd of="$d/output_0.bin" bs=1 seek=$((size + 5000)) conv=notrunc 2>/dev/null
+    echo '{"status": "error", "message": "gave up"}' >"$d/result.json";;
+  write-input)
+    printf 'Z' | dd of="$d/input_0.bin" bs=1 seek=0 conv=notrunc 2>/dev/null
+    echo '{"status": "ok"}' >"$d/result.json";;
   stale)
     if [ ! -e "$work/first-done" ]; then
       touch "$work/first-done"

@@ -113,7 +113,7 @@ TEST_F(KindTest, MustRejectResultsCarryTheExpectedReasonCode) {
 TEST_F(KindTest, ExecutionProblemsHaveTheirKinds) {
   EXPECT_EQ(Judge(Match(), Twist::kWrongValue).kind, Kind::kWrongValues);
   EXPECT_EQ(Judge(Match(), Twist::kWriteInput).kind, Kind::kStrayWriteInput);
-  EXPECT_EQ(Judge(Match(), Twist::kWriteGuard).kind, Kind::kStrayWriteGuard);
+  EXPECT_EQ(Judge(Match(), Twist::kWriteGuard).kind, Kind::kStrayWrite);
   EXPECT_EQ(Judge(Match(), Twist::kExecuteFails).kind, Kind::kBackendError);
   const CaseResult thrown = Judge(Match(), Twist::kThrow);
   EXPECT_EQ(thrown.verdict, Verdict::kError);

@@ -229,6 +229,13 @@ TEST_F(LoaderTest, DuplicateNamesInOneFileAndAcrossFiles) {
   }
 }
 
+// Issue 19: an expected-failure entry splits BACKEND:GLOB at the last ':', so a
+// case name holding one could never be listed on its own.
+TEST_F(LoaderTest, ACaseNameMayNotHoldAColon) {
+  EXPECT_THAT(ErrorOf(Edit("name: t/split", "name: t/split:2")),
+              AllOf(HasSubstr(At(2)), HasSubstr("cases[0].name"), HasSubstr("holds ':'")));
+}
+
 TEST_F(LoaderTest, DirectoryLoadsRecursivelyInSortedOrder) {
   Write("d/z.yaml", Edit("t/split", "z"));
   Write("d/a/b.yml", Edit("t/split", "b"));

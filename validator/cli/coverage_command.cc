@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "case_paths.h"
+#include "case_selection.h"
 #include "coverage.h"
 #include "generator_commands.h"
 
@@ -13,6 +14,7 @@ namespace dmlconf::cli {
 namespace {
 struct CoverageOptions {
   std::vector<std::string> paths;
+  std::vector<std::string> operators;  // --operator: count only these operators' cases
   std::string json;
   std::optional<uint64_t> min_cases;
 };
@@ -37,11 +39,18 @@ generate::CoverageEntry EntryOf(const validator::Case& c) {
 // operator meets its floor, 1 otherwise; 2 when a case file does not load.
 void RunCoverage(const CoverageOptions& options) {
   std::vector<generate::CoverageEntry> entries;
+  const std::set<OperatorType> operators = ParseOperators(options.operators, "coverage");
   // A refuse_or_run case passes whether it is refused or run, so it proves neither
   // acceptance nor rejection: it fills no cell and counts as neither.
   for (const validator::Case& c : LoadOrExit(CasePaths(options.paths)))
-    if (c.expect != validator::Expectation::kRefuseOrRun) entries.push_back(EntryOf(c));
-  const auto report = generate::ComputeCoverage(entries, options.min_cases);
+    if (c.expect != validator::Expectation::kRefuseOrRun && OperatorSelected(operators, c))
+      entries.push_back(EntryOf(c));
+  auto report = generate::ComputeCoverage(entries, options.min_cases);
+  // Only the operators selected are shown and judged: the others' cells are not empty
+  // for want of cases, they were left out.
+  std::erase_if(report.operators, [&](const generate::OperatorCoverage& cov) {
+    return !operators.empty() && !operators.contains(cov.op);
+  });
   std::cout << generate::FormatCoverage(report);
   if (!options.json.empty()) {
     std::ofstream out(options.json, std::ios::binary | std::ios::trunc);
@@ -58,6 +67,7 @@ void AddCoverageCommand(CLI::App& app) {
       "coverage", "Count positive cases per support-table cell; fail on an empty cell or a floor");
   cmd->add_option("paths", options->paths, "Case files or folders (default: the source cases/)");
   cmd->add_option("--json", options->json, "Also write the counts as JSON");
+  AddOperatorOption(cmd, &options->operators);
   cmd->add_option("--min-cases-per-operator", options->min_cases,
                   "Replace the committed per-operator floors");
   cmd->callback([options] { RunCoverage(*options); });

@@ -55,6 +55,20 @@ void PrintSection(const ReportDiff& diff, Change change) {
 void Diff(const DiffArgs& args) {
   const RunReport base = ReadOrExit(args.base);
   const RunReport now = ReadOrExit(args.now);
+  // Two runs of different backends (or one backend under two names) share no pair:
+  // "everything gone, everything new" would hide that nothing was compared.
+  if (SharedBackends(base, now).empty()) {
+    const auto list = [](const RunReport& r) {
+      std::string text;
+      for (const std::string& b : r.backends) text += (text.empty() ? "" : ", ") + b;
+      return text.empty() ? std::string("none") : text;
+    };
+    std::cerr << "dmlconf diff: warning: the two reports share no backend (" << Printable(args.base)
+              << ": " << Printable(list(base)) << "; " << Printable(args.now) << ": "
+              << Printable(list(now))
+              << "): nothing to compare; run both under one name (--backend NAME=SPEC)\n";
+    Exit(kExitUsage);
+  }
   const ReportDiff diff = DiffReports(base, now);
   for (Change change : {Change::kNewlyFailing, Change::kNewlyPassing, Change::kNewlySkipped,
                         Change::kChangedMessage, Change::kGone})

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "case_paths.h"
+#include "case_selection.h"
 #include "run/runner.h"
 #include "run/terminal_text.h"
 
@@ -22,8 +23,10 @@ std::string Signature(const validator::Case& c, const std::vector<std::string>& 
   return Join(parts, 0, inputs) + "->" + Join(parts, inputs, parts.size());
 }
 
-void ListCases(const std::vector<std::string>& given) {
+void ListCases(const std::vector<std::string>& given, const std::vector<std::string>& ops) {
+  const std::set<OperatorType> operators = ParseOperators(ops, "list");
   for (const validator::Case& c : LoadOrExit(CasePaths(given))) {
+    if (!OperatorSelected(operators, c)) continue;
     const CaseResult r = validator::DescribeCase(c, "", c.feature_level);
     std::vector<std::string> ranks;
     for (uint32_t rank : r.ranks) ranks.push_back(std::to_string(rank));
@@ -37,10 +40,12 @@ void ListCases(const std::vector<std::string>& given) {
 
 void AddListCommand(CLI::App& app) {
   auto paths = std::make_shared<std::vector<std::string>>();
+  auto operators = std::make_shared<std::vector<std::string>>();
   CLI::App* cmd = app.add_subcommand(
       "list", "One line per case: name, operator, feature level, expect, data types, ranks");
   cmd->add_option("paths", *paths, "Case files or folders (default: the in-tree cases/)");
-  cmd->callback([paths] { ListCases(*paths); });
+  AddOperatorOption(cmd, operators.get());
+  cmd->callback([paths, operators] { ListCases(*paths, *operators); });
 }
 
 }  // namespace dmlconf::cli

@@ -53,8 +53,10 @@ void Merge(const MergeArgs& args) {
 void AddMergeCommand(CLI::App& app) {
   auto args = std::make_shared<MergeArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "merge", "Join shard runs' report.json into one report.json, junit.xml, report.md and "
-               "report.html; exit as the whole run would");
+      "merge",
+      "Join shard runs' report.json into one report.json, junit.xml, report.md and "
+      "report.html; exit as the whole run would. Refuses a set that is not every shard "
+      "0/N .. N-1/N of one run, once each");
   cmd->add_option("shards", args->shards, "Each shard's report.json")->required();
   cmd->add_option("--report-dir", args->report_dir, "Where to write the merged reports")
       ->required();

@@ -2,7 +2,9 @@
 // per backend and operator, and the summary as the last line.
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -18,14 +20,15 @@
 
 #include "backends/backend_registry.h"
 #include "backends/child_registry.h"
-#include "dmlconf/blocked.h"
 #include "case_paths.h"
+#include "case_selection.h"
+#include "dmlconf/blocked.h"
 #include "dmlconf/reports/report_diff.h"
+#include "dmlconf/validator/external_backends.h"
 #include "progress.h"
 #include "report_dir.h"
-#include "run/terminal_text.h"
-#include "dmlconf/validator/external_backends.h"
 #include "run/runner.h"
+#include "run/terminal_text.h"
 
 namespace dmlconf::cli {
 namespace {
@@ -36,9 +39,12 @@ struct RunArgs {
   std::string feature_level;
   std::vector<std::string> filters, excludes;
   std::vector<std::string> cases;  // --case: exact names
+  std::vector<std::string> operators;
   bool xfail_given = false;        // --xfail "" is an error, not "no list"
-  std::string shard, xfail, report_dir, profile, claim, baseline;
+  std::string shard, xfail, report_dir, profile, claim, baseline, write_xfail;
   std::vector<std::string> expect;
+  bool strict_xfail = false;
+  bool keep_run_dir = false;
   bool verbose = false;
   bool isolate = false;
   bool cross_check = false;
@@ -65,11 +71,14 @@ void RequireReadableFile(const std::string& option, const std::string& path) {
 }
 
 // A glob that matches exactly `name`: fnmatch (flags 0) reads a backslash as "the
-// next character is itself".
+// next character is itself". '#' is escaped too, and blanks at either end, so the
+// glob survives an expected-failure list's comments and trimming.
 std::string GlobLiteral(const std::string& name) {
   std::string glob;
-  for (char ch : name) {
-    if (ch != '\0' && std::strchr("*?[]\\", ch)) glob += '\\';
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char ch = name[i];
+    const bool edge_blank = (ch == ' ' || ch == '\t') && (i == 0 || i + 1 == name.size());
+    if ((ch != '\0' && std::strchr("*?[]\\#", ch)) || edge_blank) glob += '\\';
     glob += ch;
   }
   return glob;
@@ -118,6 +127,8 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
     }
   }
   options.expectations = Expectations(args);
+  options.operators = ParseOperators(args.operators, "run");
+  if (args.profile == "values") options.reproduce_flags = "--profile values";
   options.filters = args.filters;
   for (const std::string& name : args.cases) options.filters.push_back(GlobLiteral(name));
   options.excludes = args.excludes;
@@ -139,7 +150,43 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       Usage(e.what());
     }
   }
+  // Results, baselines and expected failures are keyed by the name: two backends
+  // under one name would pass for one.
+  for (size_t i = 0; i < backends.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (backends[i]->Name() == backends[j]->Name())
+        Usage("--backend " + backends[j]->Argument() + " and --backend " + backends[i]->Argument() +
+              " are both named '" + backends[i]->Name() +
+              "': give one another name with --backend NAME=SPEC");
   return backends;
+}
+
+// One line per backend whose name is not the whole story: the spec it runs, the
+// version and description it declared. After the run, above the tables that
+// name backends only by name.
+void PrintBackends(const std::vector<Backend*>& backends) {
+  for (const Backend* b : backends) {
+    const BackendInfo info{b->Name(), validator::ParseBackendArgument(b->Argument()).spec,
+                           b->Version(), b->Description()};
+    std::string details;
+    const auto add = [&](const std::string& part) {
+      details += (details.empty() ? "" : ", ") + part;
+    };
+    if (info.spec != info.name) add(info.spec);
+    if (!info.version.empty()) add("version " + info.version);
+    if (!info.description.empty()) add(info.description);
+    if (!details.empty())
+      std::cout << "backend " << Printable(info.name) << ": " << Printable(details) << "\n";
+  }
+}
+
+// --keep-run-dir: where each backend's files stay, said before the first case, so
+// they can be looked at while the run goes on.
+void PrintRunFolders(const std::vector<Backend*>& backends) {
+  for (const Backend* b : backends)
+    if (!b->RunFolder().empty())
+      std::cout << "backend " << Printable(b->Name()) << " keeps its files in "
+                << Printable(b->RunFolder()) << " (--keep-run-dir)\n";
 }
 
 // Names, paths and messages come from case files and backends: printed through
@@ -153,27 +200,44 @@ void PrintResult(const CaseResult& r, bool verbose) {
     std::cout << "\n";
     return;
   }
-  std::cout << " (" << Printable(r.file) << ":" << r.line << ")\n  "
-            << Printable(QuotedMessage(r.message), true) << "\n";
+  // A quoted message of several lines (a backend's standard error) stays inside
+  // its result: every line after the first is indented further.
+  std::string message = Printable(QuotedMessage(r.message), true);
+  for (size_t at = message.find('\n'); at != std::string::npos; at = message.find('\n', at + 5))
+    message.insert(at + 1, "    ");
+  std::cout << " (" << Printable(r.file) << ":" << r.line << ")\n  " << message << "\n";
   if (fails || r.verdict == Verdict::kExpectedFailure)
     std::cout << "  reproduce: " << r.reproducer << "\n";
+}
+
+// At most this many columns of a backend's name in the console's tables: with
+// names rather than whole command lines the tables fit in 100 columns; a longer
+// name (a spec used as the name) is cut, and the header lines name it in full.
+constexpr size_t kBackendColumn = 22;
+
+std::string BackendCell(const std::string& name) {
+  const std::string text = Printable(name);
+  if (text.size() < kBackendColumn) return text;
+  size_t keep = kBackendColumn - 4;
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+  return text.substr(0, keep) + "...";
 }
 
 // A table of verdict counts per backend and operator.
 void PrintCounts(const std::vector<CaseResult>& results) {
   std::map<std::pair<std::string, std::string>, std::map<Verdict, int>> counts;
   std::map<std::pair<std::string, std::string>, int> padding;
-  size_t width = 16;  // plug-in names carry their path
+  size_t width = 10;
   for (const CaseResult& r : results) {
     ++counts[{r.backend, r.op}][r.verdict];
     padding[{r.backend, r.op}] += r.padding_bytes_written > 0;
-    width = std::max(width, Printable(r.backend).size() + 2);
+    width = std::max(width, BackendCell(r.backend).size() + 2);
   }
-  std::cout << "\n" << std::left << std::setw(int(width)) << "backend" << std::setw(22) << "operator";
+  std::cout << std::left << std::setw(int(width)) << "backend" << std::setw(21) << "operator";
   for (Verdict v : kAllVerdicts) std::cout << std::right << std::setw(8) << VerdictName(v);
   std::cout << std::setw(9) << "padding" << "\n";
   for (const auto& [key, by_verdict] : counts) {
-    std::cout << std::left << std::setw(int(width)) << Printable(key.first) << std::setw(22)
+    std::cout << std::left << std::setw(int(width)) << BackendCell(key.first) << std::setw(21)
               << Printable(key.second);
     for (Verdict v : kAllVerdicts) {
       const auto it = by_verdict.find(v);
@@ -191,12 +255,12 @@ void PrintKinds(const std::vector<CaseResult>& results) {
   for (const CaseResult& r : results)
     if (r.kind != Kind::kNone) ++counts[{r.backend, r.op, r.kind}];
   if (counts.empty()) return;
-  size_t width = 16;  // as the verdict table: long backend names widen the column
+  size_t width = 10;  // as the verdict table
   for (const auto& [key, n] : counts)
-    width = std::max(width, Printable(std::get<0>(key)).size() + 2);
+    width = std::max(width, BackendCell(std::get<0>(key)).size() + 2);
   std::cout << "\nkinds:\n";
   for (const auto& [key, n] : counts)
-    std::cout << "  " << std::left << std::setw(int(width)) << Printable(std::get<0>(key))
+    std::cout << "  " << std::left << std::setw(int(width)) << BackendCell(std::get<0>(key))
               << std::setw(22) << Printable(std::get<1>(key)) << std::setw(20)
               << KindName(std::get<2>(key)) << std::right << std::setw(6) << n << "\n";
 }
@@ -309,10 +373,129 @@ int Conclude(const RunArgs& args, const RunReport& report, const std::optional<R
                                  args.baseline
                            : "; no regression against " + args.baseline;
   }
-  if (!args.claim.empty())
-    tail += claim_fails ? "; claim " + args.claim + " does not hold" : "; claim " + args.claim + " holds";
+  if (!args.claim.empty()) {
+    const std::string scope = SelectionScope(report);
+    tail += "; claim " + args.claim + (claim_fails ? " does not hold" : " holds") +
+            (scope.empty() ? "" : " " + scope);
+  }
   std::cout << report.SummaryLine() << tail << std::endl;
   return failed || claim_fails ? kExitFailed : kExitOk;
+}
+
+// Every expected-failure entry that covers no selected case on any backend of the
+// run is a warning naming its line (stale, or mistyped: a misspelt name matches
+// nothing, silently); with --strict-xfail the run stops there (exit 2).
+void CheckXfailEntries(const RunArgs& args, const validator::RunOptions& options,
+                       const std::vector<validator::Case>& cases,
+                       const std::vector<Backend*>& backends) {
+  const validator::XfailList& xfail = options.xfail;
+  const std::vector<int> coverage =
+      validator::XfailCoverage(xfail, validator::SelectCases(cases, options), backends);
+  constexpr int kShown = 20;
+  int unmatched = 0;
+  for (size_t i = 0; i < coverage.size(); ++i) {
+    if (coverage[i] > 0) continue;
+    const validator::XfailList::Entry& e = xfail.entries()[i];
+    std::string why;
+    const bool any_backend =
+        e.backend.empty() || std::any_of(backends.begin(), backends.end(), [&](const Backend* b) {
+          return e.CoversBackend(b->Name(), b->Version());
+        });
+    if (!any_backend) {
+      why = " (no backend of this run is named '" + e.backend + "'; this run's:";
+      for (const Backend* b : backends)
+        why += " " + b->Name() + (b->Version().empty() ? "" : "@" + b->Version());
+      why += ")";
+    }
+    if (++unmatched <= kShown)
+      std::cerr << "dmlconf run: " << (args.strict_xfail ? "" : "warning: ")
+                << Printable(xfail.Where(e)) << ": '" << Printable(e.text)
+                << "' matches no selected case" << Printable(why) << "\n";
+  }
+  if (unmatched > kShown)
+    std::cerr << "dmlconf run: ... and " << unmatched - kShown
+              << " more entries that match no selected case\n";
+  if (unmatched > 0 && args.strict_xfail)
+    Usage("--strict-xfail: " + std::to_string(unmatched) + " of the " +
+          std::to_string(coverage.size()) + " entries of " + xfail.source() +
+          " match no selected case");
+}
+
+// --write-xfail FILE: the exact name of every result that did not pass (failed,
+// error, xfail), one "NAME:CASE" a line, so that a rerun with --xfail FILE passes
+// and any change shows. Written whole to a temporary file beside FILE, then renamed.
+void WriteXfail(const RunReport& report, const std::string& path) {
+  std::string text = "# dmlconf run --write-xfail: the results that did not pass, by exact name\n";
+  int written = 0, unlisted = 0;
+  for (const CaseResult& r : report.results) {
+    if (r.verdict != Verdict::kFailed && r.verdict != Verdict::kError &&
+        r.verdict != Verdict::kExpectedFailure)
+      continue;
+    // A line holds no line break, and the backend part is compared as written.
+    if (r.name.find_first_of("\n\r") != std::string::npos ||
+        r.backend.find_first_of("\n\r#") != std::string::npos) {
+      text += "# not listable (a line break or '#' in its names): " + Printable(r.name) + "\n";
+      ++unlisted;
+      continue;
+    }
+    text += r.backend + ":" + GlobLiteral(r.name) + "\n";
+    ++written;
+  }
+  const std::string temporary = path + ".tmp-" + std::to_string(getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) {
+      std::remove(temporary.c_str());
+      throw std::runtime_error("--write-xfail " + path + ": cannot be written");
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    throw std::runtime_error("--write-xfail " + path + ": " + std::strerror(errno));
+  }
+  std::cout << "wrote " << written << " expected " << (written == 1 ? "failure" : "failures")
+            << " to " << Printable(path) << " (a run with --xfail " << Printable(path)
+            << " expects them)"
+            << (unlisted ? "; " + std::to_string(unlisted) + " could not be listed" : "") << "\n";
+}
+
+// How many selected cases --profile / --expect left out, per expectation.
+std::map<std::string, int> LeftOut(const std::vector<validator::Case>& cases,
+                                   const validator::RunOptions& options) {
+  std::map<std::string, int> left_out;
+  if (options.expectations.empty()) return left_out;
+  validator::RunOptions everything = options;
+  everything.expectations.clear();
+  for (const validator::Case* c : validator::SelectCases(cases, everything))
+    if (!options.expectations.contains(c->expect))
+      ++left_out[std::string(ExpectationName(c->expect))];
+  return left_out;
+}
+
+// --baseline, read before the run: a bad path, or a baseline of other backends,
+// must not cost a long run.
+std::optional<RunReport> ReadBaseline(const std::string& path,
+                                      const std::vector<Backend*>& backends) {
+  if (path.empty()) return std::nullopt;
+  RequireReadableFile("--baseline", path);
+  RunReport base;
+  try {
+    base = ReadJsonReport(path);
+  } catch (const std::exception& e) {
+    Usage(std::string("--baseline: ") + e.what());
+  }
+  RunReport names;
+  for (const Backend* b : backends) names.backends.push_back(b->Name());
+  if (SharedBackends(base, names).empty()) {
+    std::string theirs;
+    for (const std::string& b : base.backends) theirs += (theirs.empty() ? "" : ", ") + b;
+    Usage("--baseline " + path +
+          " shares no backend with this run (it has: " + (theirs.empty() ? "none" : theirs) +
+          "): every case would be new and every old one gone; name the backend as the "
+          "baseline did (--backend NAME=SPEC)");
+  }
+  return base;
 }
 
 void Run(const RunArgs& args) {
@@ -333,22 +516,32 @@ void Run(const RunArgs& args) {
       Usage("--timeout: backend '" + name + "' runs inside dmlconf, where a case can only be "
             "timed out in a child process: add --isolate (exec:, serve:, plugin: and directml "
             "time each request themselves)");
+  KeepRunFolders(args.keep_run_dir);
   const std::vector<std::unique_ptr<Backend>> backends = MakeBackends(names, args.timeout);
   std::vector<Backend*> raw;
   for (const auto& b : backends) raw.push_back(b.get());
+  PrintRunFolders(raw);
+  CheckXfailEntries(args, options, cases, raw);
 
   RunReport report;
   report.tool_version = DMLCONF_VERSION;
   report.started_at = UtcNow();
   report.feature_level = std::string(FeatureLevelName(options.feature_level));
   report.command_line = CommandLine();
-  report.backends = names;
+  for (const Backend* b : raw) {
+    report.backends.push_back(b->Name());
+    report.backend_info.push_back({b->Name(), validator::ParseBackendArgument(b->Argument()).spec,
+                                   b->Version(), b->Description()});
+  }
   for (const auto& p : paths) report.case_paths.push_back(p.string());
+  report.profile = args.profile == "directml" ? "" : args.profile;
+  report.expect = args.expect;
+  report.operators = OperatorNames(options.operators);
+  report.left_out = LeftOut(cases, options);
+  report.shard = std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
   if (!options.expectations.empty()) {
-    validator::RunOptions everything = options;
-    everything.expectations.clear();
-    const size_t left_out =
-        validator::SelectCases(cases, everything).size() - validator::SelectCases(cases, options).size();
+    int left_out = 0;
+    for (const auto& [expect, n] : report.left_out) left_out += n;
     std::cout << left_out << " selected cases left out by --profile / --expect (they expect "
               << "something not judged in this run)\n";
   }
@@ -358,15 +551,7 @@ void Run(const RunArgs& args) {
               << validator::SelectCases(cases, options).size()
               << " selected cases; the others are other shards'\n";
   }
-  std::optional<RunReport> base;  // read first: a bad path must not cost a long run
-  if (!args.baseline.empty()) {
-    RequireReadableFile("--baseline", args.baseline);
-    try {
-      base = ReadJsonReport(args.baseline);
-    } catch (const std::exception& e) {
-      Usage(std::string("--baseline: ") + e.what());
-    }
-  }
+  const std::optional<RunReport> base = ReadBaseline(args.baseline, raw);
   Progress progress(validator::ShardCases(cases, options).size() * raw.size());
   try {
     report.results = validator::RunCases(cases, raw, options, [&](const CaseResult& r) {
@@ -381,9 +566,22 @@ void Run(const RunArgs& args) {
     std::cerr << "dmlconf run: stopped: " << Printable(e.what()) << "\n";
     Exit(kExitUsage);
   }
+  std::cout << "\n";
+  PrintBackends(raw);
   PrintCounts(report.results);
   PrintKinds(report.results);
+  bool xfail_written = true;
+  if (!args.write_xfail.empty()) {
+    try {
+      WriteXfail(report, args.write_xfail);
+    } catch (const std::exception& e) {
+      std::cout.flush();
+      std::cerr << "dmlconf run: " << Printable(e.what()) << "\n";
+      xfail_written = false;
+    }
+  }
   int code = Conclude(args, report, base);
+  if (!xfail_written && code == kExitOk) code = kExitUsage;  // as for a report not written
   if (!args.report_dir.empty()) code = WriteReports(report, args.report_dir, code);
   if (code != kExitOk) Exit(code);
 }
@@ -395,9 +593,11 @@ void AddRunCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("run", "Run cases against backends and judge them");
   cmd->add_option("paths", args->paths, "Case files or folders (default: the in-tree cases/)");
   cmd->add_option("--backend", args->backends,
-                  "reference, blocked, cross-check, directml, plugin:PATH, exec:COMMAND or "
-                  "serve:COMMAND; repeat to run "
-                  "each (default: reference)");
+                  "reference, blocked, cross-check, directml, plugin:PATH, "
+                  "plugin-in-process:PATH, exec:COMMAND or serve:COMMAND, optionally named "
+                  "NAME=SPEC (the name every report, expected-failure entry and baseline uses; "
+                  "else the name the backend declares, else SPEC); repeat to run each "
+                  "(default: reference)");
   cmd->add_flag("--cross-check", args->cross_check,
                 "Also run the cross-check backend: reference and blocked on every case, failing "
                 "any case where their bytes differ, unspecified cases included");
@@ -409,14 +609,25 @@ void AddRunCommand(CLI::App& app) {
                   "Only the case of exactly this name, no glob (repeatable; with --filter, a "
                   "case matching either runs); exit 2 when no loaded case has the name");
   cmd->add_option("--exclude", args->excludes, "Leave out cases whose name matches (repeatable)");
+  AddOperatorOption(cmd, &args->operators);
   cmd->add_option("--profile", args->profile,
                   "directml (default: every case) or values (only cases that run: match, "
                   "unspecified, refuse_or_run; for backends that are not DirectML)");
   cmd->add_option("--expect", args->expect,
                   "Only cases expecting this (match, reject, unspecified, refuse_or_run); repeatable");
   cmd->add_option("--shard", args->shard, "Run only shard I of N (0-based), as I/N");
-  CLI::Option* xfail = cmd->add_option("--xfail", args->xfail,
-                                       "Expected-failure list: [BACKEND:]GLOB per line");
+  CLI::Option* xfail = cmd->add_option(
+      "--xfail", args->xfail,
+      "Expected-failure list: GLOB, NAME:GLOB or NAME@VERSION:GLOB per line (split at the "
+      "last ':'); an entry matching no selected case is a warning");
+  cmd->add_flag("--strict-xfail", args->strict_xfail,
+                "Exit 2 before running when an --xfail entry matches no selected case");
+  cmd->add_option("--write-xfail", args->write_xfail,
+                  "Write the exact names of the results that did not pass to this file, one "
+                  "NAME:CASE a line: an --xfail list that makes a rerun pass");
+  cmd->add_flag("--keep-run-dir", args->keep_run_dir,
+                "Keep the files of serve:, exec:, plugin: and directml backends (their run "
+                "folder under $TMPDIR, every request's buffers) and print where");
   cmd->add_option("--report-dir", args->report_dir,
                   "Write report.json, junit.xml, report.md and report.html here");
   cmd->add_flag("--verbose", args->verbose, "Print every result, not only failures");

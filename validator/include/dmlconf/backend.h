@@ -43,9 +43,13 @@ struct CreateAnswer {
 
 // How an Execute of an accepted descriptor went. kUnsupported is support that
 // depends on the data (an index value the backend cannot handle): the case is
-// skipped with the sentence, as for Create.
+// skipped with the sentence, as for Create. The two stray writes are what a
+// backend that copies buffers through files of its own (serve:, exec:) saw
+// there: a changed byte outside every tensor (a guard byte, a file that grew)
+// or inside an input's tensor. They fail the case as the runner's own guards
+// would, whatever else the program answered.
 struct ExecuteResult {
-  enum class Kind : uint8_t { kDone, kFailed, kUnsupported };
+  enum class Kind : uint8_t { kDone, kFailed, kUnsupported, kStrayWrite, kStrayWriteInput };
   Kind kind = Kind::kDone;
   std::string message;  // why, unless kDone
 
@@ -53,6 +57,12 @@ struct ExecuteResult {
   static ExecuteResult Failed(std::string why) { return {Kind::kFailed, std::move(why)}; }
   static ExecuteResult Unsupported(std::string why) {
     return {Kind::kUnsupported, std::move(why)};
+  }
+  static ExecuteResult StrayWrite(std::string where) {
+    return {Kind::kStrayWrite, std::move(where)};
+  }
+  static ExecuteResult StrayWriteInput(std::string where) {
+    return {Kind::kStrayWriteInput, std::move(where)};
   }
   bool ok() const { return kind == Kind::kDone; }
 };
@@ -78,7 +88,25 @@ class BackendProcessLost : public std::runtime_error {
 class Backend {
  public:
   virtual ~Backend() = default;
+  // The backend's identity in every verdict, report, expected-failure entry
+  // and baseline: the NAME of --backend NAME=SPEC, else the name the backend
+  // declares (describe, a plug-in's table), else the SPEC itself.
   virtual std::string Name() const = 0;
+  // What --backend was given to make this backend again, "NAME=SPEC" when a
+  // name was given that way: the reproducers' argument.
+  virtual std::string Argument() const { return Name(); }
+  // Free text the backend declares about itself (describe's `version` and
+  // `description`: "1.15.4", the GPU adapter), for the reports; not part of
+  // the identity, so a new version still diffs against the old baseline.
+  virtual std::string Version() const { return {}; }
+  virtual std::string Description() const { return {}; }
+  // Where a backend that exchanges files keeps them, when it was asked to keep
+  // them after the run (--keep-run-dir); empty otherwise.
+  virtual std::string RunFolder() const { return {}; }
+  // What the backend's program wrote to its standard error since the last
+  // call, at most a few KiB (empty for a backend inside dmlconf): a verdict on
+  // a case quotes what was said while it ran.
+  virtual std::string TakeStderr() { return {}; }
   // The highest feature level the backend claims. Cases above it are skipped;
   // a case at or below it that the backend refuses fails.
   virtual FeatureLevel MaxFeatureLevel() const = 0;

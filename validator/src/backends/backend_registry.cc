@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <utility>
 
 #include "backends/cross_check_backend.h"
@@ -53,19 +55,76 @@ const std::vector<Entry>& Registry() {
 
 }  // namespace
 
-std::unique_ptr<Backend> MakeBackend(std::string_view name, std::chrono::milliseconds timeout) {
+namespace {
+
+// A backend under the identity the run gives it: the NAME of NAME=SPEC, else
+// the name it declares (its own Name()); Argument() is what makes it again.
+class IdentifiedBackend final : public Backend {
+ public:
+  IdentifiedBackend(std::unique_ptr<Backend> inner, BackendArgument argument)
+      : inner_(std::move(inner)), argument_(std::move(argument)) {}
+  std::string Name() const override {
+    return argument_.name.empty() ? inner_->Name() : argument_.name;
+  }
+  std::string Argument() const override {
+    return argument_.name.empty() ? argument_.spec : argument_.name + "=" + argument_.spec;
+  }
+  std::string Version() const override { return inner_->Version(); }
+  std::string Description() const override { return inner_->Description(); }
+  std::string RunFolder() const override { return inner_->RunFolder(); }
+  std::string TakeStderr() override { return inner_->TakeStderr(); }
+  FeatureLevel MaxFeatureLevel() const override { return inner_->MaxFeatureLevel(); }
+  bool ReportsReasonCodes() const override { return inner_->ReportsReasonCodes(); }
+  bool RunsOutOfProcess() const override { return inner_->RunsOutOfProcess(); }
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    return inner_->Create(desc, level);
+  }
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    return inner_->Execute(desc, level, bindings);
+  }
+
+ private:
+  std::unique_ptr<Backend> inner_;
+  BackendArgument argument_;
+};
+
+bool IsNameCharacter(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '+' || c == '-';
+}
+
+}  // namespace
+
+BackendArgument ParseBackendArgument(std::string_view argument) {
+  const size_t eq = argument.find('=');
+  if (eq == std::string_view::npos || eq == 0) return {"", std::string(argument)};
+  const std::string_view name = argument.substr(0, eq);
+  // "serve:env A=1 prog" is a spec: its text before '=' is no plain token.
+  if (!std::all_of(name.begin(), name.end(), IsNameCharacter)) return {"", std::string(argument)};
+  return {std::string(name), std::string(argument.substr(eq + 1))};
+}
+
+std::unique_ptr<Backend> MakeBackend(std::string_view argument, std::chrono::milliseconds timeout) {
+  BackendArgument parsed = ParseBackendArgument(argument);
+  const std::string_view name = parsed.spec;
+  if (name.empty())
+    throw UnknownBackendError("--backend " + std::string(argument) + ": no backend after '='");
   for (const Entry& e : Registry()) {
     const bool hit = e.IsPrefix() ? name.starts_with(e.name) && name.size() > e.name.size()
                                   : name == e.name;
-    if (hit) return e.factory(name, timeout);
+    if (hit)
+      return std::make_unique<IdentifiedBackend>(e.factory(name, timeout), std::move(parsed));
   }
   std::string known;
   for (const std::string& n : KnownBackendNames()) known += (known.empty() ? "" : ", ") + n;
-  throw UnknownBackendError("unknown backend '" + std::string(name) + "' (known: " + known + ")");
+  throw UnknownBackendError("unknown backend '" + std::string(name) + "' (known: " + known +
+                            "; NAME=SPEC names any of them)");
 }
 
-bool HonoursTimeout(std::string_view name) {
-  for (std::string_view prefix : {"exec:", "serve:", "plugin:"})
+bool HonoursTimeout(std::string_view argument) {
+  const std::string name = ParseBackendArgument(argument).spec;
+  for (std::string_view prefix : {"exec:", "serve:", "plugin:", "directml@"})
     if (name.starts_with(prefix)) return true;
   return name == "directml";
 }

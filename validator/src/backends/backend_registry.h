@@ -27,13 +27,25 @@ class UnknownBackendError : public std::runtime_error {
 using BackendFactory = std::function<std::unique_ptr<Backend>(std::string_view name,
                                                               std::chrono::milliseconds timeout)>;
 
-// Throws UnknownBackendError; a factory's own errors pass through.
-std::unique_ptr<Backend> MakeBackend(std::string_view name,
+// --backend NAME=SPEC: the text before the first '=' is a NAME only when it
+// is a plain token ([A-Za-z0-9_.+-]+); otherwise (no '=', or "serve:env A=1
+// prog") the whole argument is the SPEC and `name` is empty.
+struct BackendArgument {
+  std::string name;
+  std::string spec;
+};
+BackendArgument ParseBackendArgument(std::string_view argument);
+
+// Makes the backend of a --backend argument, SPEC or NAME=SPEC. Its Name() is
+// NAME when given, else the name it declares (a describe's `name`, a plug-in
+// table's), else SPEC; its Argument() is the argument itself. Throws
+// UnknownBackendError; a factory's own errors pass through.
+std::unique_ptr<Backend> MakeBackend(std::string_view argument,
                                      std::chrono::milliseconds timeout = {});
-// Whether `name`'s backend bounds each request by `timeout` itself (exec:,
+// Whether `argument`'s backend bounds each request by `timeout` itself (exec:,
 // serve:, plugin:, directml: a process of its own that dmlconf can kill);
 // the others run inside dmlconf, where only --isolate can time a case out.
-bool HonoursTimeout(std::string_view name);
+bool HonoursTimeout(std::string_view argument);
 
 // "reference", "blocked", "cross-check", "plugin:PATH", "exec:COMMAND", ... in
 // registration order.

@@ -18,6 +18,7 @@
 #include "backends/protocol_replies.h"
 #include "backends/regular_file.h"
 #include "dmlconf/validator/external_backends.h"
+#include "run/guarded_buffer.h"
 
 namespace dmlconf {
 
@@ -49,32 +50,74 @@ void WriteFile(const fs::path& path, const void* data, size_t size) {
 // What of the program's output a message quotes: its end, where the error is.
 constexpr size_t kQuotedOutputBytes = 4096;
 
-// The last few KiB a program printed, for a message about its failure; the
-// file itself may be any size, only its end is read.
-std::string Tail(const fs::path& path) {
+// The last few KiB a program printed and how many bytes before them were cut;
+// the file itself may be any size, only its end is read.
+std::string RawTail(const fs::path& path, uint64_t* cut) {
   uint64_t size = 0;
   std::string why;
+  *cut = 0;
   const int fd = regular_file::Open(path, &size, &why);
   if (fd < 0) return "";
-  const uint64_t from = size > kQuotedOutputBytes ? size - kQuotedOutputBytes : 0;
-  std::string text(size_t(size - from), '\0');
-  if (!regular_file::ReadAt(fd, text.data(), text.size(), from)) text.clear();
+  *cut = size > kQuotedOutputBytes ? size - kQuotedOutputBytes : 0;
+  std::string text(size_t(size - *cut), '\0');
+  if (!regular_file::ReadAt(fd, text.data(), text.size(), *cut)) text.clear();
   close(fd);
+  return text;
+}
+
+// The same for a message about the program's failure.
+std::string Tail(const fs::path& path) {
+  uint64_t cut = 0;
+  const std::string text = RawTail(path, &cut);
   if (text.empty()) return "";
-  return "; its output ends" + (from > 0 ? " (" + std::to_string(from) + " bytes cut)" : "") +
-         ": " + text;
+  return "; its output ends" + (cut > 0 ? " (" + std::to_string(cut) + " bytes cut)" : "") + ": " +
+         text;
+}
+
+// What a request's file now holds compared with the `want` bytes of `expected`
+// it must hold: the first changed byte, a write past its end, or a shorter file.
+struct FileCheck {
+  std::string why;  // not a regular file any more
+  uint64_t size = 0;
+  std::optional<uint64_t> changed;  // first differing byte within `want`
+  std::optional<uint64_t> landed;   // where a write past `want` landed
+};
+
+FileCheck CheckFile(const fs::path& file, const std::byte* expected, uint64_t want) {
+  FileCheck c;
+  const int fd = regular_file::Open(file, &c.size, &c.why);
+  if (fd < 0) return c;
+  std::vector<std::byte> now(size_t(std::min(c.size, want)));
+  if (!regular_file::ReadAt(fd, now.data(), now.size(), 0)) c.why = "could not be read whole";
+  for (size_t b = 0; b < now.size() && c.why.empty(); ++b)
+    if (now[b] != expected[b]) {
+      c.changed = b;
+      break;
+    }
+  if (c.size > want) c.landed = regular_file::WriteLandedAt(fd, want, c.size);
+  close(fd);
+  return c;
+}
+
+// "byte 5000 after the end of OutputTensor (its buffer is 64 bytes); output_0.bin grew
+// from 64 to 5065 bytes"
+std::string PastTheEnd(const std::string& file, const TensorSlot& slot, uint64_t want,
+                       const FileCheck& c) {
+  return "byte " + std::to_string(*c.landed - want) + " after the end of " + slot.role +
+         " (its buffer is " + std::to_string(want) + " bytes) changed; " + file + " grew from " +
+         std::to_string(want) + " to " + std::to_string(c.size) + " bytes";
 }
 
 class ExecBackend final : public Backend {
  public:
   ExecBackend(std::string command, std::chrono::milliseconds timeout)
-      : command_(std::move(command)), timeout_(timeout) {
+      : command_(std::move(command)), timeout_(timeout), keep_(KeepingRunFolders()) {
     children::Checkpoint();
     std::string pattern = (fs::temp_directory_path() / "dmlconf-exec-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr)
       throw BackendError("cannot create a request directory: " + std::string(strerror(errno)));
     root_ = pattern;
-    children::AddFolder(root_);
+    if (!keep_) children::AddFolder(root_);  // kept: no clean-up may remove it
     try {
       Describe();
     } catch (...) {
@@ -84,14 +127,23 @@ class ExecBackend final : public Backend {
   }
   ~ExecBackend() override { RemoveRoot(); }
 
-  std::string Name() const override { return "exec:" + command_; }
+  std::string Name() const override { return declared_name_.empty() ? Spec() : declared_name_; }
+  std::string Version() const override { return version_; }
+  std::string Description() const override { return description_; }
+  std::string RunFolder() const override { return keep_ ? root_.string() : std::string(); }
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return reports_reason_codes_; }
+
+  std::string TakeStderr() override {
+    std::string said = std::move(said_);
+    said_.clear();
+    return said;
+  }
 
   CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
     const fs::path dir = NewRequest("create", &desc, level);
     const protocol::Reply result = Run(dir, protocol::Action::kCreate);
-    fs::remove_all(dir);
+    Done(dir);
     const std::string message = protocol::Quote(result.message, kQuotedMessageBytes);
     if (result.status == "ok") return CreateAnswer::Accepted();
     if (result.status == "unsupported")
@@ -102,7 +154,7 @@ class ExecBackend final : public Backend {
     if (std::optional<Reason> reason = ParseReason(code); reason && *reason != Reason::OK)
       return CreateAnswer::Rejected(*reason, message);
     if (reports_reason_codes_)
-      throw BackendError(Name() + ": create answered 'rejected' with reason '" +
+      throw BackendError(Spec() + ": create answered 'rejected' with reason '" +
                          protocol::Quote(code, 200) + "', not a reason code (dmlconf reasons)");
     return CreateAnswer::Rejected(
         std::nullopt, code.empty() ? message : protocol::Quote(code, 200) + ": " + message);
@@ -121,6 +173,15 @@ class ExecBackend final : public Backend {
       WriteFile(dir / ("output_" + std::to_string(i) + ".bin"), bindings.outputs[i],
                 outputs[i].desc->TotalBytes());
     const protocol::Reply result = Run(dir, protocol::Action::kExecute);
+    // A write outside the outputs fails the case whatever the program answered.
+    if (std::optional<ExecuteResult> stray = StrayWrite(dir, inputs, outputs, bindings)) {
+      if (result.status != "ok")
+        stray->message += " (it answered " + result.status + ": " +
+                          protocol::Quote(!result.message.empty() ? result.message : result.reason,
+                                          kQuotedMessageBytes) +
+                          ")";
+      return *stray;
+    }
     // Support can depend on values (an index the program cannot handle):
     // declared at execute, it skips the case with the program's sentence.
     if (result.status == "unsupported")
@@ -134,11 +195,55 @@ class ExecBackend final : public Backend {
     for (size_t i = 0; i < outputs.size(); ++i)
       if (ExecuteResult read = ReadOutput(dir, i, outputs[i], bindings.outputs[i]); !read.ok())
         return read;
-    fs::remove_all(dir);
+    Done(dir);
     return ExecuteResult::Done();
   }
 
  private:
+  std::string Spec() const { return "exec:" + command_; }
+
+  // A request that went well: its folder goes, unless asked to keep them all.
+  void Done(const fs::path& dir) const {
+    if (keep_) return;
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+  }
+
+  // The files of a request as the runner checks its own buffers: an input
+  // changed, or a file that grew past its tensor's bytes.
+  std::optional<ExecuteResult> StrayWrite(const fs::path& dir,
+                                          const std::vector<TensorSlot>& inputs,
+                                          const std::vector<TensorSlot>& outputs,
+                                          const Bindings& bindings) const {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const std::string file = "input_" + std::to_string(i) + ".bin";
+      const uint64_t want = inputs[i].desc->TotalBytes();
+      const FileCheck c = CheckFile(dir / file, bindings.inputs[i], want);
+      if (!c.why.empty()) continue;  // not the program's input any more; nothing to compare
+      if (c.changed)
+        return ExecuteResult::StrayWriteInput(
+            "wrote its input: " +
+            validator::DescribeOffset(std::ptrdiff_t(*c.changed), want, inputs[i].role) +
+            " changed");
+      if (c.landed)
+        return ExecuteResult::StrayWrite("wrote outside its input buffer: " +
+                                         PastTheEnd(file, inputs[i], want, c));
+      if (c.size < want)
+        return ExecuteResult::StrayWriteInput("wrote its input: " + file + " now holds " +
+                                              std::to_string(c.size) + " of its " +
+                                              std::to_string(want) + " bytes");
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      const std::string file = "output_" + std::to_string(i) + ".bin";
+      const uint64_t want = outputs[i].desc->TotalBytes();
+      const FileCheck c = CheckFile(dir / file, bindings.outputs[i], want);
+      if (c.landed)
+        return ExecuteResult::StrayWrite("wrote outside its output buffer: " +
+                                         PastTheEnd(file, outputs[i], want, c));
+    }
+    return std::nullopt;
+  }
+
   // The one request directory per call; kept when the call fails, for a look.
   fs::path NewRequest(const std::string& action, const OperatorDesc* desc, FeatureLevel level) {
     CheckRoot();
@@ -170,7 +275,7 @@ class ExecBackend final : public Backend {
     children::Checkpoint();  // gone because dmlconf is being interrupted: not this
     std::error_code error;
     if (!fs::is_directory(root_, error))
-      throw RunAborted("the request folder " + root_.string() + " of backend " + Name() +
+      throw RunAborted("the request folder " + root_.string() + " of backend " + Spec() +
                        " disappeared during the run (request folders live under $TMPDIR, /tmp "
                        "when it is unset; something removed it)");
   }
@@ -182,13 +287,16 @@ class ExecBackend final : public Backend {
       const protocol::Reply result = Run(dir, protocol::Action::kDescribe);
       max_level_ = result.max_feature_level;
       reports_reason_codes_ = result.reports_reason_codes;
+      declared_name_ = result.name;
+      version_ = result.version;
+      description_ = result.description;
     } catch (const BackendError& e) {
       throw BackendError(std::string(e.what()) +
                          " (describe must answer status ok and a max_feature_level like "
                          "\"6_4\")");
     }
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
+    Done(dir);
+    said_.clear();  // what it said while describing itself belongs to no case
   }
 
   // Copies output `i` back, refusing anything but a regular file of exactly
@@ -221,7 +329,8 @@ class ExecBackend final : public Backend {
   protocol::Reply Run(const fs::path& dir, protocol::Action action) const {
     const fs::path log = dir / "output.txt";
     const int status = Spawn(dir, log);
-    const std::string where = Name() + " on " + dir.string();
+    const std::string where = Spec() + " on " + dir.string();
+    Remember(log);
     // A request that went wrong because its folder went away (during this very
     // request) is no verdict on the case: stop the run here, not one case later.
     std::error_code error;
@@ -339,7 +448,19 @@ class ExecBackend final : public Backend {
     _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
   }
 
+  // What the program printed for this request, kept (its last KiB) for the
+  // verdict of the case it belongs to.
+  void Remember(const fs::path& log) const {
+    uint64_t cut = 0;
+    const std::string text = RawTail(log, &cut);
+    if (text.empty()) return;
+    said_ += (cut > 0 ? "..." : "") + text;
+    if (said_.size() > kQuotedOutputBytes)
+      said_ = "..." + said_.substr(said_.size() - kQuotedOutputBytes);
+  }
+
   void RemoveRoot() {
+    if (keep_) return;
     std::error_code ignored;
     fs::remove_all(root_, ignored);
     children::RemoveFolder(root_);
@@ -347,7 +468,10 @@ class ExecBackend final : public Backend {
 
   std::string command_;
   std::chrono::milliseconds timeout_;
+  bool keep_ = false;  // --keep-run-dir: every request folder stays
   fs::path root_;
+  std::string declared_name_, version_, description_;  // what describe answered
+  mutable std::string said_;  // the requests' output since the last TakeStderr
   uint64_t request_count_ = 0;
   FeatureLevel max_level_ = kHighestFeatureLevel;
   bool reports_reason_codes_ = false;

@@ -77,11 +77,15 @@ std::string Terminated(std::array<char, 512>& buffer) {
 class PluginBackend final : public Backend {
  public:
   PluginBackend(std::filesystem::path path, void* handle, const dmlconf_backend_v1* table,
-                FeatureLevel max_level)
-      : path_(std::move(path)), handle_(handle), table_(table), max_level_(max_level) {}
+                FeatureLevel max_level, std::string name)
+      : path_(std::move(path)),
+        handle_(handle),
+        table_(table),
+        max_level_(max_level),
+        name_(std::move(name)) {}
   ~PluginBackend() override { dlclose(handle_); }
 
-  std::string Name() const override { return "plugin:" + path_.string(); }
+  std::string Name() const override { return name_; }
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return table_->reports_reason_codes != 0; }
 
@@ -128,7 +132,15 @@ class PluginBackend final : public Backend {
   void* handle_;
   const dmlconf_backend_v1* table_;
   FeatureLevel max_level_;
+  std::string name_;
 };
+
+// The table's name, a C string the plug-in owns: at most 200 bytes of it, so a
+// missing terminator cannot run on.
+std::string DeclaredName(const dmlconf_backend_v1* table) {
+  if (table->name == nullptr) return {};
+  return std::string(table->name, strnlen(table->name, 200));
+}
 
 // The highest level not above the plug-in's claim, which may name a level
 // this dmlconf does not know yet.
@@ -141,7 +153,8 @@ std::optional<FeatureLevel> LevelAtMost(uint32_t directml_level) {
 
 }  // namespace
 
-std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path) {
+std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path,
+                                           std::optional<std::string> unnamed) {
   const std::string where = "plug-in '" + path.string() + "'";
   // dlopen searches the library path for a bare name; a path is what was meant.
   const std::string file = path.has_parent_path() ? path.string() : "./" + path.string();
@@ -166,7 +179,9 @@ std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path) {
   if (!max_level)
     fail("claims max_feature_level " + std::to_string(table->max_feature_level) +
          ", below 0x1000 (1_0)");
-  return std::make_unique<PluginBackend>(path, handle, table, *max_level);
+  std::string name = DeclaredName(table);
+  if (name.empty()) name = unnamed.value_or("plugin-in-process:" + path.string());
+  return std::make_unique<PluginBackend>(path, handle, table, *max_level, std::move(name));
 }
 
 // dmlconf-plugin-host: $DMLCONF_PLUGIN_HOST, else beside the running program
@@ -189,14 +204,22 @@ std::string SingleQuoted(const std::string& text) {
   return quoted + "'";
 }
 
+namespace {
+bool keep_run_folders = false;
+}  // namespace
+
+void KeepRunFolders(bool keep) { keep_run_folders = keep; }
+bool KeepingRunFolders() { return keep_run_folders; }
+
 std::unique_ptr<Backend> MakeExternalBackend(std::string_view name,
                                              std::chrono::milliseconds timeout) {
   // Out of process by default: a plug-in that crashes, hangs or calls exit()
   // costs one `error` verdict, not the run.
   if (name.starts_with("plugin:")) {
     const std::string path(name.substr(7));
+    // Its identity is the name the host forwards from the plug-in's table, else the spec.
     return MakeServeBackend(SingleQuoted(PluginHost()) + " " + SingleQuoted(path),
-                            timeout.count() > 0 ? timeout : kDefaultServeTimeout,
+                            timeout.count() > 0 ? timeout : kDefaultServeTimeout, "",
                             std::string(name));
   }
   if (name.starts_with("plugin-in-process:"))

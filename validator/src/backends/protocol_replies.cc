@@ -78,6 +78,8 @@ std::string StatusOf(const json& reply, Action action, const Source& source,
 
 void ReadDescribe(const json& reply, const Source& source, Reply* r) {
   r->name = StringField(reply, "name", source);
+  r->version = StringField(reply, "version", source);
+  r->description = StringField(reply, "description", source);
   const auto level = reply.find("max_feature_level");
   const std::optional<FeatureLevel> parsed =
       level != reply.end() && level->is_string()

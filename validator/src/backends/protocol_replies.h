@@ -34,7 +34,8 @@ struct Reply {
   // describe only (status ok):
   FeatureLevel max_feature_level = kHighestFeatureLevel;
   bool reports_reason_codes = false;
-  std::string name;
+  std::string name;                  // what the backend calls itself; its identity without NAME=
+  std::string version, description;  // free text, for the reports
 };
 
 // Replies longer than these are refused unread (a runaway program, a result.json

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -62,6 +63,27 @@ inline bool ReadAt(int fd, void* out, size_t size, uint64_t offset) {
     done += size_t(n);
   }
   return true;
+}
+
+// Where a write past `from` landed in a file now `size` bytes long: the first
+// non-zero byte at or after `from` (holes skipped, at most 16 MiB read), else the
+// last byte, which the write that made the file this long reached.
+inline uint64_t WriteLandedAt(int fd, uint64_t from, uint64_t size) {
+  constexpr uint64_t kScanBytes = uint64_t(16) << 20;
+  char chunk[65536];
+  uint64_t at = from, scanned = 0;
+  while (at < size && scanned < kScanBytes) {
+    off_t data = lseek(fd, off_t(at), SEEK_DATA);
+    if (data < 0 && errno != EINVAL) break;  // ENXIO: only a hole is left
+    if (data >= 0) at = uint64_t(data);      // EINVAL: no SEEK_DATA here, read on
+    const size_t n = size_t(std::min<uint64_t>(sizeof chunk, size - at));
+    if (n == 0 || !ReadAt(fd, chunk, n, at)) break;
+    for (size_t i = 0; i < n; ++i)
+      if (chunk[i] != 0) return at + i;
+    at += n;
+    scanned += n;
+  }
+  return size - 1;
 }
 
 }  // namespace dmlconf::regular_file

@@ -68,21 +68,77 @@ struct BufferFile {
   std::string role;
   size_t lead = 0, bytes = 0;
   std::vector<std::byte> guards_and_data;  // what was written, to compare afterwards
+  bool kept = false;                       // --keep-run-dir: the file stays, and is named
+
+  // What a message calls the file: by its role, since it is deleted after the reply.
+  std::string Name() const {
+    return role + "'s buffer file" + (kept ? " " + path.string() : std::string());
+  }
+  bool InTensor(size_t at) const { return at >= lead && at < lead + bytes; }
+  // A byte of the file as DescribeOffset counts it: from the tensor's start.
+  std::string Describe(uint64_t at) const {
+    return validator::DescribeOffset(std::ptrdiff_t(at) - std::ptrdiff_t(lead), bytes, role);
+  }
 };
+
+// What the program left of a buffer file.
+struct FileState {
+  std::string why;                 // set when it is no longer a readable regular file
+  uint64_t size = 0;               // its real size
+  std::vector<std::byte> bytes;    // its first bytes, at most as many as were written
+  std::optional<uint64_t> landed;  // where a write past the written end landed
+};
+
+FileState ReadState(const BufferFile& f) {
+  FileState s;
+  const int fd = regular_file::Open(f.path, &s.size, &s.why);
+  if (fd < 0) return s;
+  const uint64_t written = f.guards_and_data.size();
+  s.bytes.resize(size_t(std::min<uint64_t>(s.size, written)));
+  if (!regular_file::ReadAt(fd, s.bytes.data(), s.bytes.size(), 0))
+    s.why = "could not be read whole";
+  if (s.size > written) s.landed = regular_file::WriteLandedAt(fd, written, s.size);
+  close(fd);
+  return s;
+}
+
+// The first changed byte of the file that `counts` (a byte offset in the file),
+// then a write past its end; nullopt when neither.
+template <class Counts>
+std::optional<uint64_t> FirstChange(const BufferFile& f, const FileState& s, Counts counts) {
+  for (size_t b = 0; b < s.bytes.size(); ++b)
+    if (s.bytes[b] != f.guards_and_data[b] && counts(b)) return b;
+  return s.landed;
+}
+
+// "guard byte 5000 after the end of OutputTensor (its buffer is 64 bytes) changed",
+// with the file's real size when it grew.
+std::string StrayText(const BufferFile& f, const FileState& s, uint64_t at) {
+  std::string text = f.Describe(at) + " changed";
+  if (s.size > f.guards_and_data.size())
+    text += "; the buffer file grew from " + std::to_string(f.guards_and_data.size()) + " to " +
+            std::to_string(s.size) + " bytes";
+  return text;
+}
 
 class ServeBackend final : public Backend {
  public:
-  ServeBackend(std::string command, std::chrono::milliseconds timeout, std::string name)
+  ServeBackend(std::string command, std::chrono::milliseconds timeout, std::string name,
+               std::string spec)
       : command_(std::move(command)),
-        name_(name.empty() ? "serve:" + command_ : std::move(name)),
-        timeout_(timeout) {
+        name_(std::move(name)),
+        spec_(!spec.empty()    ? std::move(spec)
+              : !name_.empty() ? name_
+                               : "serve:" + command_),
+        timeout_(timeout),
+        keep_(KeepingRunFolders()) {
     signal(SIGPIPE, SIG_IGN);  // a program that dies must not take dmlconf with it
     children::Checkpoint();
     std::string pattern = (fs::temp_directory_path() / "dmlconf-serve-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr)
       throw BackendError("cannot create a run folder: " + std::string(strerror(errno)));
     root_ = pattern;
-    children::AddFolder(root_);
+    if (!keep_) children::AddFolder(root_);  // kept: no clean-up may remove it
     try {
       Start();
     } catch (...) {
@@ -92,10 +148,24 @@ class ServeBackend final : public Backend {
   }
   ~ServeBackend() override { Cleanup(); }
 
-  std::string Name() const override { return name_; }
+  // The name given, else the one the first describe answered, else the spec.
+  std::string Name() const override {
+    return !name_.empty() ? name_ : !declared_name_.empty() ? declared_name_ : spec_;
+  }
+  std::string Version() const override { return version_; }
+  std::string Description() const override { return description_; }
+  std::string RunFolder() const override { return keep_ ? root_.string() : std::string(); }
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return reports_reason_codes_; }
   bool RunsOutOfProcess() const override { return true; }
+
+  std::string TakeStderr() override {
+    const std::streamoff size = ErrorLogSize();
+    if (size <= taken_from_) return {};
+    std::string said = TailOf(root_ / "stderr.log", taken_from_);
+    taken_from_ = size;
+    return said;
+  }
 
   CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
     json request = OperatorRequest("create", desc, level);
@@ -125,6 +195,7 @@ class ServeBackend final : public Backend {
     request["inputs"] = BufferListJson(inputs);
     request["outputs"] = BufferListJson(outputs);
     const auto cleanup = [&] {
+      if (keep_) return;
       std::error_code ignored;
       for (const auto* list : {&inputs, &outputs})
         for (const BufferFile& f : *list) fs::remove(f.path, ignored);
@@ -170,6 +241,7 @@ class ServeBackend final : public Backend {
       // The same placement the runner's own buffers get: guards, then the
       // tensor at an odd multiple of its binding alignment.
       f.lead = validator::LeadBytes(d.guaranteed_base_offset_alignment);
+      f.kept = keep_;
       f.guards_and_data.resize(f.lead + f.bytes + validator::kGuardBytes);
       for (size_t b = 0; b < f.guards_and_data.size(); ++b)
         f.guards_and_data[b] = validator::PatternByte(validator::Pattern::kGuard, uint32_t(300 + i), b);
@@ -188,69 +260,61 @@ class ServeBackend final : public Backend {
     return list;
   }
 
-  // The reply's verdict; on `ok`, the input files checked untouched, the
-  // output files' guards checked, and the tensor bytes copied back for the
-  // runner to judge as it judges every backend.
+  // The reply's verdict, after the buffer files are checked as the runner checks
+  // its own buffers: a write outside every tensor, or into an input, fails the
+  // case whatever the program answered. On `ok` the tensor bytes are copied back
+  // for the runner to judge as it judges every backend.
   ExecuteResult ReadBack(const protocol::Reply& reply, const std::vector<BufferFile>& inputs,
                          const std::vector<BufferFile>& outputs, const Bindings& bindings) {
+    std::optional<ExecuteResult> problem;  // what is wrong short of a stray write
+    // A stray write stands whatever the reply was; the reply is said too.
+    const std::string answered =
+        reply.status == "ok" ? ""
+                             : " (it answered " + reply.status + ": " +
+                                   protocol::Quote(reply.message, kQuotedMessageBytes) + ")";
+    for (const BufferFile& f : inputs) {
+      const FileState s = ReadState(f);
+      if (!s.why.empty()) {
+        problem = problem.value_or(
+            ExecuteResult::Failed("the program left " + f.Name() + " that " + s.why));
+        continue;
+      }
+      if (auto at = FirstChange(f, s, [](size_t) { return true; }))
+        return f.InTensor(*at)
+                   ? ExecuteResult::StrayWriteInput("wrote its input: " + StrayText(f, s, *at) +
+                                                    answered)
+                   : ExecuteResult::StrayWrite(
+                         "wrote outside its input buffer: " + StrayText(f, s, *at) + answered);
+      if (s.size < f.guards_and_data.size())
+        return ExecuteResult::StrayWriteInput(
+            "wrote its input: the program left " + f.Name() + " with " + std::to_string(s.size) +
+            " of its " + std::to_string(f.guards_and_data.size()) + " bytes" + answered);
+    }
+    std::vector<FileState> states;
+    for (const BufferFile& f : outputs) {
+      FileState& s = states.emplace_back(ReadState(f));
+      if (!s.why.empty()) {
+        problem = problem.value_or(
+            ExecuteResult::Failed("the program left " + f.Name() + " that " + s.why));
+        continue;
+      }
+      if (auto at = FirstChange(f, s, [&](size_t b) { return !f.InTensor(b); }))
+        return ExecuteResult::StrayWrite(
+            "wrote outside its output buffer: " + StrayText(f, s, *at) + answered);
+      if (s.size < f.guards_and_data.size())
+        problem = problem.value_or(ExecuteResult::Failed(
+            "the program left " + f.Name() + " with " + std::to_string(s.size) +
+            " bytes; it must keep its " + std::to_string(f.guards_and_data.size())));
+    }
     const std::string message = reply.message.empty()
                                     ? std::string("no message")
                                     : protocol::Quote(reply.message, kQuotedMessageBytes);
     if (reply.status == "unsupported") return ExecuteResult::Unsupported(message);
     if (reply.status == "error") return ExecuteResult::Failed("execute answered error: " + message);
-    std::string why;
-    for (const BufferFile& f : inputs) {
-      const std::vector<std::byte> now = ReadFileBytes(f, &why);
-      if (!why.empty()) return ExecuteResult::Failed("its input " + f.path.string() + " " + why);
-      if (auto changed = FirstDifference(f, now))
-        return ExecuteResult::Failed("wrote its input: " + *changed + " changed");
-    }
-    for (size_t i = 0; i < outputs.size(); ++i) {
-      const BufferFile& f = outputs[i];
-      std::vector<std::byte> now = ReadFileBytes(f, &why);
-      if (!why.empty())
-        return ExecuteResult::Failed("the program left " + f.path.string() + " (" + f.role +
-                                     ") that " + why);
-      if (now.size() != f.guards_and_data.size())
-        return ExecuteResult::Failed("the program left " + f.path.string() + " (" + f.role +
-                                     ") with " + std::to_string(now.size()) +
-                                     " bytes; it must keep its " +
-                                     std::to_string(f.guards_and_data.size()));
-      for (size_t b = 0; b < now.size(); ++b) {
-        const bool in_tensor = b >= f.lead && b < f.lead + f.bytes;
-        if (!in_tensor && now[b] != f.guards_and_data[b])
-          return ExecuteResult::Failed(
-              "wrote outside its output buffer: " +
-              validator::DescribeOffset(std::ptrdiff_t(b) - std::ptrdiff_t(f.lead), f.bytes, f.role) +
-              " changed");
-      }
-      std::memcpy(bindings.outputs[i], now.data() + f.lead, f.bytes);
-    }
+    if (problem) return *problem;
+    for (size_t i = 0; i < outputs.size(); ++i)
+      std::memcpy(bindings.outputs[i], states[i].bytes.data() + outputs[i].lead, outputs[i].bytes);
     return ExecuteResult::Done();
-  }
-
-  // The file as it is now, at most one byte more than was written (enough to
-  // see it grew); empty, with what the path now is in `*why`, when it is no
-  // longer a regular file (a symlink, a FIFO: never followed or read).
-  static std::vector<std::byte> ReadFileBytes(const BufferFile& f, std::string* why) {
-    uint64_t size = 0;
-    const int fd = regular_file::Open(f.path, &size, why);
-    if (fd < 0) return {};
-    std::vector<std::byte> bytes(size_t(std::min<uint64_t>(size, f.guards_and_data.size() + 1)));
-    if (!regular_file::ReadAt(fd, bytes.data(), bytes.size(), 0)) bytes.clear();
-    close(fd);
-    return bytes;
-  }
-
-  static std::optional<std::string> FirstDifference(const BufferFile& f,
-                                                    const std::vector<std::byte>& now) {
-    if (now.size() != f.guards_and_data.size())
-      return f.path.string() + " (" + f.role + ", now " + std::to_string(now.size()) + " bytes)";
-    for (size_t b = 0; b < now.size(); ++b)
-      if (now[b] != f.guards_and_data[b])
-        return validator::DescribeOffset(std::ptrdiff_t(b) - std::ptrdiff_t(f.lead), f.bytes,
-                                         f.role);
-    return std::nullopt;
   }
 
   // --- the process ---------------------------------------------------------
@@ -259,13 +323,13 @@ class ServeBackend final : public Backend {
     children::Checkpoint();
     int to_child[2], from_child[2];
     if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0)
-      throw BackendError("cannot start " + Name() + ": pipe: " + strerror(errno));
+      throw BackendError("cannot start " + spec_ + ": pipe: " + strerror(errno));
     const fs::path log = root_ / "stderr.log";
     children::ReapAdopted();
     quoted_from_ = ErrorLogSize();
     std::fflush(nullptr);  // the child must not inherit pending output
     pid_ = fork();
-    if (pid_ < 0) throw BackendError("cannot start " + Name() + ": fork: " + strerror(errno));
+    if (pid_ < 0) throw BackendError("cannot start " + spec_ + ": fork: " + strerror(errno));
     if (pid_ == 0) {
       setpgid(0, 0);  // its own group, so a kill reaches its children too
       children::ResetSignalsForExec();
@@ -294,6 +358,14 @@ class ServeBackend final : public Backend {
             protocol::Action::kDescribe, /*restart=*/false);
     max_level_ = reply.max_feature_level;
     reports_reason_codes_ = reply.reports_reason_codes;
+    // The first describe fixes the identity: a restarted program answering
+    // another name must not split one run's results in two.
+    if (!described_) {
+      declared_name_ = reply.name;
+      version_ = reply.version;
+      description_ = reply.description;
+      described_ = true;
+    }
   }
 
   // Restarts a program that misbehaved before the next request; gives up
@@ -310,7 +382,7 @@ class ServeBackend final : public Backend {
         Kill();
       }
     }
-    throw RunAborted(Name() + " could not be restarted " + std::to_string(kRestartsBeforeGivingUp) +
+    throw RunAborted(spec_ + " could not be restarted " + std::to_string(kRestartsBeforeGivingUp) +
                      " times in a row: " + last);
   }
 
@@ -336,9 +408,8 @@ class ServeBackend final : public Backend {
     }
     Kill();
     std::string quoted = TailOf(root_ / "stderr.log", err_from);
-    const std::string what = Name() + ": " + request.value("action", std::string()) +
-                             " request " + std::to_string(request.value("id", uint64_t(0))) +
-                             ": " + problem +
+    const std::string what = spec_ + ": " + request.value("action", std::string()) + " request " +
+                             std::to_string(request.value("id", uint64_t(0))) + ": " + problem +
                              (quoted.empty() ? "" : "; its standard error says: " + quoted);
     if (lost_) throw BackendProcessLost(*lost_, what);
     throw BackendError(what);
@@ -347,7 +418,7 @@ class ServeBackend final : public Backend {
   void StopIfFolderGone() const {
     children::Checkpoint();  // gone because dmlconf is being interrupted: not this
     if (!fs::is_directory(root_))
-      throw RunAborted("the run folder " + root_.string() + " of backend " + Name() +
+      throw RunAborted("the run folder " + root_.string() + " of backend " + spec_ +
                        " disappeared during the run (run folders live under $TMPDIR, /tmp when "
                        "it is unset; something removed it)");
   }
@@ -485,14 +556,20 @@ class ServeBackend final : public Backend {
 
   void Cleanup() {
     Stop();
+    if (keep_) return;
     std::error_code ignored;
     fs::remove_all(root_, ignored);
     children::RemoveFolder(root_);
   }
 
   std::string command_;
-  std::string name_;
+  std::string name_;  // forced (directml), or empty: the describe name, else spec_
+  std::string spec_;  // what started it, for messages about the process
+  std::string declared_name_, version_, description_;  // from the first describe
+  bool described_ = false;
   std::chrono::milliseconds timeout_;
+  bool keep_ = false;              // --keep-run-dir: the run folder and every buffer file stay
+  std::streamoff taken_from_ = 0;  // stderr.log's size at the last TakeStderr
   fs::path root_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
@@ -509,8 +586,9 @@ class ServeBackend final : public Backend {
 }  // namespace
 
 std::unique_ptr<Backend> MakeServeBackend(std::string command, std::chrono::milliseconds timeout,
-                                          std::string name) {
-  return std::make_unique<ServeBackend>(std::move(command), timeout, std::move(name));
+                                          std::string name, std::string spec) {
+  return std::make_unique<ServeBackend>(std::move(command), timeout, std::move(name),
+                                        std::move(spec));
 }
 
 }  // namespace dmlconf

@@ -63,31 +63,56 @@ std::string WhereFrom(const std::byte* value, size_t size, std::span<const Value
   return match.count == 1 ? match.where : "no input element";
 }
 
+namespace {
+
+bool SameElement(const std::vector<std::byte>& a, const std::vector<std::byte>& b, uint64_t i,
+                 size_t size) {
+  return std::memcmp(&a[i * size], &b[i * size], size) == 0;
+}
+
+// "; 3 of the 5 differing elements were never written" when any was.
+std::string NeverWrittenCount(uint64_t never, uint64_t mismatches) {
+  if (never == 0 || mismatches == 1) return {};
+  return "; " + std::to_string(never) + " of the " + std::to_string(mismatches) +
+         " differing elements " + (never == 1 ? "was" : "were") + " never written";
+}
+
+}  // namespace
+
 std::optional<std::string> CompareLogical(const std::string& role, const TensorDesc& desc,
                                           const std::vector<std::byte>& expected,
                                           const std::vector<std::byte>& actual,
-                                          std::span<const ValueSource> sources) {
+                                          std::span<const ValueSource> sources,
+                                          const std::vector<std::byte>* poison) {
   const size_t size = desc.ElementSize();
   if (expected.size() != actual.size())
     return role + ": expected " + std::to_string(expected.size()) + " bytes, got " +
            std::to_string(actual.size());
   if (std::memcmp(expected.data(), actual.data(), expected.size()) == 0) return std::nullopt;
+  const bool has_poison = poison != nullptr && poison->size() == actual.size();
   const uint64_t count = expected.size() / size;
-  uint64_t mismatches = 0;
+  uint64_t mismatches = 0, never_written = 0;
   uint64_t first = 0;
   for (uint64_t i = 0; i < count; ++i) {
-    if (std::memcmp(&expected[i * size], &actual[i * size], size) == 0) continue;
+    if (SameElement(expected, actual, i, size)) continue;
     if (mismatches++ == 0) first = i;
+    never_written += has_poison && SameElement(*poison, actual, i, size);
   }
   const ElementBits want = LoadElement(&expected[first * size], size);
   const ElementBits got = LoadElement(&actual[first * size], size);
   const DataType type = desc.data_type;
-  return role + ": " + std::to_string(mismatches) + " of " + std::to_string(count) +
-         " elements differ; first at coordinates " + FormatSizes(CoordinatesOf(first, desc.sizes)) +
-         " (element " + std::to_string(first) + "): expected " + FormatElement(type, want) +
-         " (bits " + FormatBits(type, want) + "), actual " + FormatElement(type, got) + " (bits " +
-         FormatBits(type, got) + ")" +
-         Provenance(&expected[first * size], &actual[first * size], size, sources);
+  std::string text = role + ": " + std::to_string(mismatches) + " of " + std::to_string(count) +
+                     " elements differ; first at coordinates " +
+                     FormatSizes(CoordinatesOf(first, desc.sizes)) + " (element " +
+                     std::to_string(first) + "): expected " + FormatElement(type, want) +
+                     " (bits " + FormatBits(type, want) + "), actual ";
+  // The poison's value means nothing, and no input holds its bits: say what happened.
+  if (has_poison && SameElement(*poison, actual, first, size))
+    return text + "never written (it still holds the bits " + FormatBits(type, got) +
+           " dmlconf filled the output with)" + NeverWrittenCount(never_written, mismatches);
+  return text + FormatElement(type, got) + " (bits " + FormatBits(type, got) + ")" +
+         Provenance(&expected[first * size], &actual[first * size], size, sources) +
+         NeverWrittenCount(never_written, mismatches);
 }
 
 bool LayoutIsUsable(const TensorDesc& desc) {

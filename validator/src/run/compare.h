@@ -24,11 +24,14 @@ struct ValueSource {
 // payloads and -0 count). Otherwise one sentence: the role, how many of how
 // many elements differ, the first mismatching coordinates, and expected and
 // actual as value and bits; then, where `sources` decide it, which input
-// element each of the two values is.
+// element each of the two values is. With `poison` (what the output held before
+// the backend ran, as logical bytes), an element still holding it is called never
+// written instead.
 std::optional<std::string> CompareLogical(const std::string& role, const TensorDesc& desc,
                                           const std::vector<std::byte>& expected,
                                           const std::vector<std::byte>& actual,
-                                          std::span<const ValueSource> sources = {});
+                                          std::span<const ValueSource> sources = {},
+                                          const std::vector<std::byte>* poison = nullptr);
 
 // Which source element holds exactly these bits: "InputTensor {0,2}" when one
 // does, "no input element" when none does, empty when several do (values of

@@ -98,6 +98,8 @@ std::string GuardFaultText(const Case& c, std::string report) {
 CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_level,
                              double timeout_seconds, bool strict_padding) {
   CaseResult r = DescribeCase(c, backend.Name(), run_level);
+  r.reproducer =
+      Reproducer(c, backend.Argument(), run_level, strict_padding ? "--strict-padding" : "");
   r.verdict = Verdict::kError;
   r.kind = Kind::kNothingJudged;
   int fds[2];

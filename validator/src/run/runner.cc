@@ -145,20 +145,35 @@ struct StrayWrites {
   std::string first_padding;  // where the first padding write is, when any
 };
 
-StrayWrites CheckStrayWrites(const Call& c, const Buffers& b) {
+// A changed byte of an input: inside its tensor bytes the input itself was
+// written; anywhere else the write landed outside every buffer.
+StrayWrites CheckInputs(const Call& c, const Buffers& b) {
   StrayWrites w;
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
-  for (size_t i = 0; i < ins.size() && !w.violation; ++i)
-    if (auto at = b.inputs[i].FirstChange([](std::ptrdiff_t) { return false; })) {
+  for (size_t i = 0; i < ins.size(); ++i) {
+    const GuardedBuffer& buf = b.inputs[i];
+    const auto at = buf.FirstChange([](std::ptrdiff_t) { return false; });
+    if (!at) continue;
+    const std::string where = DescribeOffset(*at, buf.size(), ins[i].role) + " changed";
+    if (*at >= 0 && size_t(*at) < buf.size()) {
       w.kind = Kind::kStrayWriteInput;
-      w.violation = "wrote its input: " + DescribeOffset(*at, b.inputs[i].size(), ins[i].role) +
-                    " changed";
+      w.violation = "wrote its input: " + where;
+    } else {
+      w.kind = Kind::kStrayWrite;
+      w.violation = "wrote outside its input buffer: " + where;
     }
+    return w;
+  }
+  return w;
+}
+
+StrayWrites CheckStrayWrites(const Call& c, const Buffers& b) {
+  StrayWrites w = CheckInputs(c, b);
   const std::vector<TensorSlot> outs = OutputSlots(c.descriptor);
   for (size_t i = 0; i < outs.size() && !w.violation; ++i) {
     const GuardedBuffer& buf = b.outputs[i];
     if (auto at = buf.FirstGuardChange()) {
-      w.kind = Kind::kStrayWriteGuard;
+      w.kind = Kind::kStrayWrite;
       w.violation = "wrote outside its output buffer: " +
                     DescribeOffset(*at, buf.size(), outs[i].role) + " changed";
       break;
@@ -173,6 +188,15 @@ StrayWrites CheckStrayWrites(const Call& c, const Buffers& b) {
     }
   }
   return w;
+}
+
+// What output `slot` holds where nothing was written: the runner's poison, as
+// packed logical bytes, so an element still holding it can be called never written.
+std::vector<std::byte> PoisonOf(const TensorDesc& desc, uint32_t salt) {
+  std::vector<std::byte> buffer(desc.TotalBytes());
+  for (size_t b = 0; b < buffer.size(); ++b)
+    buffer[b] = PatternByte(Pattern::kOutputPoison, salt, b);
+  return ReadLogical(desc, buffer.data());
 }
 
 // The outputs' packed logical bytes, one per OutputSlots entry.
@@ -212,8 +236,11 @@ std::optional<std::string> CompareOutputs(const Case& c, const OperatorDesc& las
   for (size_t i = 0; i < outs.size(); ++i) {
     if (c.expect == Expectation::kRefuseOrRun)
       IgnoreSharedLocations(*outs[i].desc, c.expected[i], &actual[i]);
+    if (actual[i] == c.expected[i]) continue;
+    // The salt PrepareBuffers gave output i.
+    const std::vector<std::byte> poison = PoisonOf(*outs[i].desc, uint32_t(100 + i));
     if (auto diff =
-            CompareLogical(outs[i].role, *outs[i].desc, c.expected[i], actual[i], sources))
+            CompareLogical(outs[i].role, *outs[i].desc, c.expected[i], actual[i], sources, &poison))
       message += (message.empty() ? "" : "; ") + *diff;
   }
   if (message.empty()) return std::nullopt;
@@ -236,11 +263,20 @@ Judgement RunCall(const Call& c, Backend& backend, FeatureLevel level,
   if (auto why = CheckUnpreparable(c)) return Error(Kind::kNothingJudged, *why);
   Buffers b = PrepareBuffers(c);
   const ExecuteResult result = backend.Execute(c.descriptor, level, b.bindings);
+  // A write outside the outputs fails the case whatever the backend answered:
+  // neither "failed" nor "unsupported" excuses it.
+  if (result.kind == ExecuteResult::Kind::kStrayWrite)
+    return Fail(Kind::kStrayWrite, result.message);
+  if (result.kind == ExecuteResult::Kind::kStrayWriteInput)
+    return Fail(Kind::kStrayWriteInput, result.message);
+  const StrayWrites stray = CheckStrayWrites(c, b);
+  if (stray.violation)
+    return Fail(
+        stray.kind,
+        *stray.violation + (result.ok() ? "" : " (and Execute answered: " + result.message + ")"));
   if (result.kind == ExecuteResult::Kind::kUnsupported)
     return Skip(Kind::kNotImplemented, NotImplemented(backend, result.message));
   if (!result.ok()) return Fail(Kind::kBackendError, "Execute failed: " + result.message);
-  const StrayWrites stray = CheckStrayWrites(c, b);
-  if (stray.violation) return Fail(stray.kind, *stray.violation);
   *outputs = LogicalOutputs(c, b);
   Judgement j;
   j.padding_bytes_written = stray.padding_bytes;
@@ -354,19 +390,64 @@ Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool st
   }
 }
 
-void ApplyXfail(const XfailList& xfail, CaseResult* r) {
-  if (!xfail.Matches(r->backend, r->name)) return;
+// An xpass names the entry that listed it: removing an exact entry is the fix,
+// removing a glob would turn every other case it covers into a failure.
+std::string StaleAdvice(const XfailList& xfail, const XfailList::Entry& entry, int covers) {
+  const std::string listed =
+      "passed, but " + xfail.Where(entry) + " lists it as expected to fail ('" + entry.text + "')";
+  if (!entry.IsGlob()) return listed + ": the list is stale, remove that line";
+  return listed + ", a glob covering " + std::to_string(covers) +
+         (covers == 1 ? " result" : " results") +
+         " of this run: do not remove it while the others still fail; list the ones that do "
+         "(dmlconf run --write-xfail FILE writes their exact names)";
+}
+
+void ApplyXfail(const XfailList& xfail, const std::vector<int>& coverage, const Backend& backend,
+                CaseResult* r) {
+  const XfailList::Entry* entry = xfail.Match(r->backend, backend.Version(), r->name);
+  if (entry == nullptr) return;
   // A known crash of the backend under test (an error) is as much a known
   // failure as wrong values: listing it keeps the run green until it changes.
   if (r->verdict == Verdict::kFailed || r->verdict == Verdict::kError) {
     r->verdict = Verdict::kExpectedFailure;
-    r->message = "expected failure (" + xfail.source() + "): " + r->message;
+    r->message = "expected failure (" + xfail.Where(*entry) + "): " + r->message;
   } else if (r->verdict == Verdict::kPassed) {
     r->verdict = Verdict::kUnexpectedPass;
     r->kind = Kind::kStaleXfail;
-    r->message = "passed, but " + xfail.source() +
-                 " lists it as expected to fail: the list is stale, remove the entry";
+    const size_t index = size_t(entry - xfail.entries().data());
+    r->message = StaleAdvice(xfail, *entry, index < coverage.size() ? coverage[index] : 0) +
+                 (r->message.empty() ? "" : "; " + r->message);
   }
+}
+
+// Whether `glob` holds a character fnmatch reads as a pattern (not escaped).
+bool HoldsPattern(std::string_view glob) {
+  for (size_t i = 0; i < glob.size(); ++i) {
+    if (glob[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (glob[i] == '*' || glob[i] == '?' || glob[i] == '[') return true;
+  }
+  return false;
+}
+
+// The line without its comment: from the first '#' not escaped by a backslash.
+std::string WithoutComment(const std::string& line) {
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (line[i] == '#') return line.substr(0, i);
+  }
+  return line;
+}
+
+std::string Trimmed(const std::string& text) {
+  const size_t begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string::npos) return {};
+  return text.substr(begin, text.find_last_not_of(" \t\r") - begin + 1);
 }
 
 }  // namespace
@@ -391,31 +472,69 @@ XfailList XfailList::Load(const std::filesystem::path& path) {
   XfailList list;
   list.source_ = path.string();
   std::string line;
-  while (std::getline(in, line)) {
-    line = line.substr(0, line.find('#'));
-    const size_t begin = line.find_first_not_of(" \t\r");
-    if (begin == std::string::npos) continue;
-    line = line.substr(begin, line.find_last_not_of(" \t\r") - begin + 1);
-    // Case names hold '/', backend names hold no glob characters; a colon
-    // before any '/' marks the backend ("blocked:gather/*").
-    const size_t colon = line.find(':');
-    if (colon != std::string::npos && line.find('/') > colon)
-      list.Add(line.substr(0, colon), line.substr(colon + 1));
-    else
-      list.Add("", line);
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string entry = Trimmed(WithoutComment(line));
+    if (entry.empty()) continue;
+    // Case names hold no ':' (the loader refuses one), so the last one ends the backend.
+    const size_t colon = entry.rfind(':');
+    Entry e;
+    e.text = entry;
+    e.line = number;
+    if (colon != std::string::npos) {
+      e.backend = entry.substr(0, colon);
+      e.glob = entry.substr(colon + 1);
+      if (e.glob.empty() || e.backend.empty())
+        throw std::runtime_error(
+            path.string() + ":" + std::to_string(number) + ": '" + entry + "' names " +
+            (e.glob.empty() ? "no case glob after" : "no backend before") +
+            " its last ':' (entries are GLOB, NAME:GLOB or NAME@VERSION:GLOB)");
+    } else {
+      e.glob = entry;
+    }
+    list.entries_.push_back(std::move(e));
   }
   return list;
 }
 
 void XfailList::Add(std::string backend, std::string glob) {
-  entries_.push_back({std::move(backend), std::move(glob)});
+  Entry e;
+  e.text = backend.empty() ? glob : backend + ":" + glob;
+  e.backend = std::move(backend);
+  e.glob = std::move(glob);
+  entries_.push_back(std::move(e));
 }
 
-bool XfailList::Matches(std::string_view backend, std::string_view case_name) const {
-  const std::string name(case_name);
+bool XfailList::Entry::IsGlob() const { return HoldsPattern(glob); }
+
+bool XfailList::Entry::CoversBackend(std::string_view name, std::string_view version) const {
+  if (backend.empty() || backend == name) return true;
+  return !version.empty() && backend.size() == name.size() + 1 + version.size() &&
+         backend.starts_with(name) && backend[name.size()] == '@' && backend.ends_with(version);
+}
+
+const XfailList::Entry* XfailList::Match(std::string_view name, std::string_view version,
+                                         std::string_view case_name) const {
+  const std::string text(case_name);
   for (const Entry& e : entries_)
-    if ((e.backend.empty() || e.backend == backend) && GlobMatches(e.glob, name)) return true;
-  return false;
+    if (e.CoversBackend(name, version) && GlobMatches(e.glob, text)) return &e;
+  return nullptr;
+}
+
+std::string XfailList::Where(const Entry& entry) const {
+  return entry.line > 0 ? source_ + ":" + std::to_string(entry.line) : source_;
+}
+
+std::vector<int> XfailCoverage(const XfailList& xfail, const std::vector<const Case*>& selected,
+                               std::span<Backend* const> backends) {
+  std::vector<int> coverage(xfail.entries().size(), 0);
+  for (size_t i = 0; i < coverage.size(); ++i) {
+    const XfailList::Entry& e = xfail.entries()[i];
+    for (const Backend* backend : backends) {
+      if (!e.CoversBackend(backend->Name(), backend->Version())) continue;
+      for (const Case* c : selected) coverage[i] += GlobMatches(e.glob, c->name);
+    }
+  }
+  return coverage;
 }
 
 bool GlobMatches(const std::string& glob, const std::string& name) {
@@ -430,17 +549,30 @@ std::vector<const Case*> SelectCases(const std::vector<Case>& cases, const RunOp
       continue;
     if (std::any_of(options.excludes.begin(), options.excludes.end(), matches)) continue;
     if (!options.expectations.empty() && !options.expectations.contains(c.expect)) continue;
+    if (!options.operators.empty() && !options.operators.contains(c.op())) continue;
     out.push_back(&c);
   }
   return out;
 }
 
+// The dmlconf binary running now, as a reproducer must name it: not the one a
+// build folder's name suggests, and from any working directory.
+const std::string& SelfPath() {
+  static const std::string self = [] {
+    std::error_code error;
+    const std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::string("dmlconf") : path.string();
+  }();
+  return self;
+}
+
 // This case and no other (--case is an exact name, not a glob), each argument one
 // shell word whatever the name holds, and safe to print.
-std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel level) {
-  return "build/dmlconf run " + ShellWord(c.file) + " --case=" + ShellWord(c.name) +
+std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel level,
+                       std::string_view flags) {
+  return ShellWord(SelfPath()) + " run " + ShellWord(c.file) + " --case=" + ShellWord(c.name) +
          " --backend " + ShellWord(backend) + " --feature-level " +
-         std::string(FeatureLevelName(level));
+         std::string(FeatureLevelName(level)) + (flags.empty() ? "" : " " + std::string(flags));
 }
 
 CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel run_level) {
@@ -465,9 +597,19 @@ CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel ru
 CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level,
                      bool strict_padding) {
   CaseResult r = DescribeCase(c, backend.Name(), run_level);
+  r.reproducer =
+      Reproducer(c, backend.Argument(), run_level, strict_padding ? "--strict-padding" : "");
+  backend.TakeStderr();  // what earlier cases made it say is theirs
   const auto start = std::chrono::steady_clock::now();
   Judgement j = Judge(c, backend, run_level, strict_padding);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // A failed verdict quotes what the backend said meanwhile, as an error does
+  // (an error's message quotes it already, where the backend process reports it).
+  if (j.verdict == Verdict::kFailed) {
+    std::string said = backend.TakeStderr();
+    while (!said.empty() && (said.back() == '\n' || said.back() == '\r')) said.pop_back();
+    if (!said.empty()) j.message += "; its standard error says: " + said;
+  }
   r.verdict = j.verdict;
   r.message = std::move(j.message);
   r.padding_bytes_written = j.padding_bytes_written;
@@ -495,6 +637,10 @@ std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backe
   // Another shard's cases are that shard's to report: listing them here as
   // skipped would count every case N-1 times over N shards' reports.
   const std::vector<const Case*> mine = ShardCases(cases, options);
+  const std::vector<int> coverage =
+      XfailCoverage(options.xfail, SelectCases(cases, options), backends);
+  std::string flags = options.reproduce_flags;
+  if (options.strict_padding) flags += (flags.empty() ? "" : " ") + std::string("--strict-padding");
   std::vector<CaseResult> results;
   for (Backend* backend : backends) {
     for (const Case* c : mine) {
@@ -509,7 +655,8 @@ std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backe
         r = JudgeCase(*c, *backend, options.feature_level, options.strict_padding);
       }
       r.position = uint64_t(c - cases.data());
-      ApplyXfail(options.xfail, &r);
+      r.reproducer = Reproducer(*c, backend->Argument(), options.feature_level, flags);
+      ApplyXfail(options.xfail, coverage, *backend, &r);
       if (on_result) on_result(r);
       results.push_back(std::move(r));
     }

@@ -32,13 +32,19 @@ struct ReportDiff {
   int Regressions() const { return Count(Change::kNewlyFailing); }
 };
 
-// Pairs are matched by (backend, case name); both reports must outlive the diff.
+// Pairs are matched by (backend name, case name); both reports must outlive the diff.
 ReportDiff DiffReports(const RunReport& base, const RunReport& now);
+// The backend names both reports have results or a declaration for, sorted: when
+// there is none, a diff compares nothing (every case "gone" and "new"), which is a
+// mistake to say, not a result (another NAME, or a spec given where a name was).
+std::vector<std::string> SharedBackends(const RunReport& base, const RunReport& now);
 
 // Joins shard runs of one suite: the cases of every shard in the single run's
 // order (backend order, then case position), the earliest start, the command
-// line without its --shard. Throws std::runtime_error when the shards are not
-// of one run (another level or backend list) or a pair appears twice.
+// line without its --shard. Throws std::runtime_error naming the report files
+// when the shards are not one complete set of one run: a shard missing or given
+// twice, shards of different N, another level, backend list, case paths or
+// selection, a report naming no shard, or a pair appearing twice.
 RunReport MergeReports(const std::vector<RunReport>& shards);
 
 }  // namespace dmlconf

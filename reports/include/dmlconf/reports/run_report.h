@@ -40,8 +40,9 @@ bool VerdictFailsRun(Verdict verdict);
 enum class Kind : uint8_t {
   kNone,             // a plain pass
   kWrongValues,      // ran, but output elements differ from the expected bits
-  kStrayWriteInput,  // wrote an input buffer
-  kStrayWriteGuard,  // wrote outside an output buffer (its guard bytes)
+  kStrayWriteInput,  // wrote an input's tensor bytes
+  kStrayWrite,       // wrote outside every buffer: a guard byte, a buffer file
+                     // that grew ("stray_write_guard" in older reports)
   kPaddingWritten,   // wrote output padding: allowed by DirectML (P1); a failure
                      // only under --strict-padding
   kAcceptedInvalid,  // accepted a descriptor a must-reject case demands be refused
@@ -56,10 +57,10 @@ enum class Kind : uint8_t {
   kStaleXfail,       // xpass: listed as expected to fail, but passed
 };
 inline constexpr Kind kAllKinds[] = {
-    Kind::kNone,          Kind::kWrongValues,     Kind::kStrayWriteInput, Kind::kStrayWriteGuard,
-    Kind::kPaddingWritten, Kind::kAcceptedInvalid, Kind::kRefusedValid,   Kind::kWrongReasonCode,
-    Kind::kBackendError,  Kind::kCrash,           Kind::kTimeout,         Kind::kNothingJudged,
-    Kind::kNotImplemented, Kind::kAboveLevel,     Kind::kStaleXfail};
+    Kind::kNone,           Kind::kWrongValues,     Kind::kStrayWriteInput, Kind::kStrayWrite,
+    Kind::kPaddingWritten, Kind::kAcceptedInvalid, Kind::kRefusedValid,    Kind::kWrongReasonCode,
+    Kind::kBackendError,   Kind::kCrash,           Kind::kTimeout,         Kind::kNothingJudged,
+    Kind::kNotImplemented, Kind::kAboveLevel,      Kind::kStaleXfail};
 
 // "wrong_values" "stray_write_input" ... ("" for kNone): the JSON spelling.
 std::string_view KindName(Kind kind);
@@ -102,14 +103,36 @@ inline constexpr size_t kMaxQuotedMessageBytes = 8192;
 // and the console quote messages through this.
 std::string QuotedMessage(std::string_view message);
 
+// One backend of a run as the reports show it. `name` is its identity (the
+// `backend` of every result); the rest is information.
+struct BackendInfo {
+  std::string name;
+  std::string spec;         // what --backend said, without NAME=
+  std::string version;      // as the backend declared it; empty when it did not
+  std::string description;  // the same
+  auto operator<=>(const BackendInfo&) const = default;
+};
+
 struct RunReport {
   std::string tool = "dmlconf";
   std::string tool_version;
   std::string started_at;     // ISO 8601, UTC
   std::string feature_level;  // the run's level
   std::string command_line;
-  std::vector<std::string> backends;
+  std::vector<std::string> backends;      // the identities, in run order
+  std::vector<BackendInfo> backend_info;  // the same backends, with what they declared
   std::vector<std::string> case_paths;
+  // The selection, which every claim is over: --profile ("" for the default,
+  // every case), --expect, --operator (operator names; empty: all), and how
+  // many selected cases --profile / --expect left out, per expectation.
+  std::string profile;
+  std::vector<std::string> expect;
+  std::vector<std::string> operators;
+  std::map<std::string, int> left_out;
+  // "I/N" of a --shard run ("0/1" for a whole run); empty in older reports.
+  std::string shard;
+  // The file a report was read from (not written): what merge and diff name.
+  std::string source;
   std::vector<CaseResult> results;
 
   std::map<Verdict, int> Counts() const;
@@ -133,6 +156,13 @@ struct ConformanceClaim {
   int blocking_failures = 0; // non-passing results (failed, error, xfail) at blocked_at
   int blocking_skips = 0;    // skipped results at blocked_at
   std::string reason;        // one sentence: what the claim rests on or why none is made
+  // The selection the claim is over, when narrower than every case: "for JOIN
+  // only (--operator JOIN), under --profile values (311 must-reject cases not
+  // judged)"; empty otherwise. Part of `reason` too.
+  std::string scope;
+  // Operators to select (--operator) for a claim, when the only thing standing
+  // in its way is operators the backend does not implement at all.
+  std::vector<std::string> suggested_operators;
 };
 std::vector<ConformanceClaim> Claims(const RunReport& report);
 // "3_1" < "4_0" < "6_4"; false when either is not X_Y.
@@ -140,6 +170,10 @@ bool LevelLess(std::string_view a, std::string_view b);
 bool IsLevelName(std::string_view text);
 // True when the claim is made at `level` or above.
 bool ClaimHolds(const ConformanceClaim& claim, std::string_view level);
+// The run's selection, when it is narrower than every case: "for JOIN only
+// (--operator JOIN), under --profile values (311 must-reject cases not
+// judged)"; empty for a run over every case.
+std::string SelectionScope(const RunReport& report);
 
 // Each writer writes the whole file to a temporary name beside `path` and
 // renames it into place, so a reader never sees a partial report; it throws

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,7 +26,10 @@ class BackendError : public std::runtime_error {
 
 // Loads the plug-in at `path`; throws BackendError naming the path and the
 // dlerror() text when the file, the entry point or the ABI version is wrong.
-std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path);
+// Its Name() is the table's `name`, else `unnamed` ("plugin-in-process:PATH" when
+// not given; the plug-in host passes "" to tell a declared name from none).
+std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path,
+                                           std::optional<std::string> unnamed = std::nullopt);
 
 inline constexpr std::chrono::milliseconds kDefaultExecTimeout{30'000};
 // Runs `command DIR` (through /bin/sh) once per create and per execute. Asks
@@ -36,11 +40,18 @@ std::unique_ptr<Backend> MakeExecBackend(std::string command,
 inline constexpr std::chrono::milliseconds kDefaultServeTimeout{60'000};
 // Starts `command` (through /bin/sh) once and speaks protocol 2 with it over
 // its stdin and stdout; `timeout` bounds each request. Named `name` in
-// reports ("serve:COMMAND" when empty). Throws BackendError if the program
-// cannot be started or its describe fails.
+// reports, or when empty the `name` its describe answers, else `spec`; messages
+// about the program call it `spec` (default "serve:COMMAND", or `name`). Throws
+// BackendError if the program cannot be started or its describe fails.
 std::unique_ptr<Backend> MakeServeBackend(std::string command,
                                           std::chrono::milliseconds timeout = kDefaultServeTimeout,
-                                          std::string name = {});
+                                          std::string name = {}, std::string spec = {});
+
+// --keep-run-dir: serve:, exec: (and plugin:, directml) backends made after this
+// keep their run folder and every file of every request, whatever the run's end,
+// and say where through Backend::RunFolder(). Off by default.
+void KeepRunFolders(bool keep);
+bool KeepingRunFolders();
 
 // "plugin:PATH", "exec:COMMAND" or "serve:COMMAND"; nullptr for any other
 // name, which the caller then looks up among the in-tree backends. A zero
