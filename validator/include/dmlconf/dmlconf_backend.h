@@ -59,7 +59,7 @@ typedef struct dmlconf_operator_desc {
 
 typedef struct dmlconf_backend_v1 {
   uint32_t abi_version;       /* DMLCONF_BACKEND_ABI_VERSION, as compiled into the plug-in */
-  const char* name;           /* shown in reports */
+  const char* name;           /* the backend's name in every report, unless --backend NAME=SPEC */
   uint32_t max_feature_level; /* highest level claimed; cases above it are skipped */
   int reports_reason_codes;   /* non-zero: a rejection's reason code is compared with the case's */
   /* May the descriptor run at feature_level? Writes a NUL-terminated reason when refusing. */
