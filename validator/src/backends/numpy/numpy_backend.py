@@ -361,7 +361,9 @@ def execute(request):
 def answer(request):
     action = request.get("action")
     if action == "describe":
-        return {"status": "ok", "name": f"numpy {np.__version__} sample",
+        # The name is the identity reports, baselines and xfail entries use: no version in it.
+        return {"status": "ok", "name": "numpy", "version": np.__version__,
+                "description": "the NumPy sample adapter",
                 "max_feature_level": "6_4", "reports_reason_codes": False}
     if action == "create":
         return create(request)

@@ -485,8 +485,10 @@ async function execute(request) {
 async function answer(request) {
   switch (request.action) {
     case 'describe':
-      return { status: 'ok', name: `onnxruntime ${ort.env.versions.common} CPU`,
-               max_feature_level: '6_4', reports_reason_codes: false };
+      // The name is the identity reports, baselines and xfail entries use: no version in it.
+      return { status: 'ok', name: 'onnxruntime', version: ort.env.versions.common,
+               description: 'CPU execution provider', max_feature_level: '6_4',
+               reports_reason_codes: false };
     case 'create':
       return create(request);
     case 'execute':

@@ -173,8 +173,9 @@ def execute(request):
 def answer(request):
     action = request.get("action")
     if action == "describe":
-        return {"status": "ok", "name": f"pytorch {torch.__version__} CPU",
-                "max_feature_level": "6_4", "reports_reason_codes": False}
+        # The name is the identity reports, baselines and xfail entries use: no version in it.
+        return {"status": "ok", "name": "pytorch", "version": torch.__version__,
+                "description": "CPU", "max_feature_level": "6_4", "reports_reason_codes": False}
     if action == "create":
         return create(request)
     if action == "execute":
