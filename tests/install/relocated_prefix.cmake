@@ -13,7 +13,8 @@ set(prefix "${SCRATCH}/moved")
 set(dmlconf "${prefix}/bin/dmlconf")
 foreach(file IN ITEMS bin/dmlconf-plugin-host include/dmlconf/dmlconf_backend.h
                       share/doc/dmlconf/README.md share/doc/dmlconf/validator/BACKENDS.md
-                      share/doc/dmlconf/cases/README.md lib/cmake/dmlconf/dmlconfConfig.cmake)
+                      share/doc/dmlconf/cases/README.md share/doc/dmlconf/reference/OPERATORS.md
+                      lib/cmake/dmlconf/dmlconfConfig.cmake)
   if(NOT EXISTS "${prefix}/${file}")
     message(FATAL_ERROR "the install holds no ${file}")
   endif()

@@ -31,7 +31,7 @@ install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES validator/BACKENDS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/validator)
 install(FILES cases/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/cases)
 install(FILES reports/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reports)
-install(FILES reference/OPERATORS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reference OPTIONAL)
+install(FILES reference/OPERATORS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reference)
 
 # The DirectML host, when tools/directml/setup.sh built it before this configure: its
 # launcher, wine-run and the host's .exe. Its state (Wine prefix, lavapipe, DirectML DLLs)
