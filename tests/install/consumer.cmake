@@ -20,7 +20,7 @@ if(NOT found_at STREQUAL "dmlconf_DIR:PATH=${SCRATCH}/prefix/lib/cmake/dmlconf")
   message(FATAL_ERROR "the consumer found another dmlconf: ${found_at}")
 endif()
 expect(RC 0 COMMAND ${CMAKE_COMMAND} --build "${build}")
-expect(RC 0 REGEX "100% tests passed, 0 tests failed out of 2"
+expect(RC 0 REGEX "100% tests passed, 0 tests failed out of 4"
        COMMAND ${CMAKE_CTEST_COMMAND} --test-dir "${build}" --output-on-failure)
 
 # JUnit where CI looks for it: the conforming plug-in with JOIN cases and no failure, the
@@ -38,4 +38,13 @@ if(NOT junit_join_conforms MATCHES "<testsuites[^>]* tests=\"[1-9][0-9]*\" failu
 endif()
 if(NOT junit_join_mistake_caught MATCHES "<testsuites[^>]* failures=\"[1-9][0-9]*\"")
   message(FATAL_ERROR "join_mistake_caught's junit.xml counts no failure")
+endif()
+# The project's own case ran, from its own folder: passed by the plug-in, an expected
+# failure of the mistaken one.
+file(READ "${reports}/join_own_case/report.json" own)
+file(READ "${reports}/join_mistake_listed/report.json" listed)
+escape_regex("${SOURCE_DIR}/tests/consumer/cases/join_two_inputs.yaml" file_regex)
+set(case "\"name\": \"consumer/join-two-inputs\",[^}]*\"file\": \"${file_regex}\",[^}]*")
+if(NOT own MATCHES "${case}\"status\": \"passed\"" OR NOT listed MATCHES "${case}\"status\": \"xfail\"")
+  message(FATAL_ERROR "the project's own case did not run as listed:\n${own}\n${listed}")
 endif()
