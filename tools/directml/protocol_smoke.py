@@ -8,7 +8,7 @@ Each buffer file is laid out as the protocol says: guard bytes, the tensor's
 TotalTensorSizeInBytes at `offset` (a multiple of max(16, GuaranteedBaseOffsetAlignment)
 and not of twice that: contract point T1), guard bytes. Inputs' gaps, outputs and
 guards are filled with position-dependent patterns, so any stray write shows. Expected
-values are computed here from ../shared/spec/README.md's formulas. Padding bytes
+values are computed here from reference/OPERATORS.md's formulas. Padding bytes
 inside an output's TotalTensorSizeInBytes may change (contract point P1): they are
 reported, not failed. Exit 0 when every check passed. Standard library only.
 """

@@ -24,10 +24,20 @@ std::string DirectMlHost() {
 }
 
 struct Entry {
-  std::string name;  // ends in ':' for a prefix
+  std::string name;  // ends in ':' or '@' for a prefix
   BackendFactory factory;
-  bool IsPrefix() const { return !name.empty() && name.back() == ':'; }
+  bool IsPrefix() const { return !name.empty() && (name.back() == ':' || name.back() == '@'); }
 };
+
+// VERSION of "directml@VERSION": a DirectML file version, as tools/directml/setup.sh names
+// each DLL it sets up. Digits and dots only: it goes into a /bin/sh command line.
+std::string DirectMlVersion(std::string_view spec) {
+  const std::string version(spec.substr(spec.find('@') + 1));
+  if (version.find_first_not_of("0123456789.") != std::string::npos || version.front() == '.')
+    throw UnknownBackendError("backend '" + std::string(spec) +
+                              "': directml@VERSION takes a DirectML version such as 1.13.1");
+  return version;
+}
 
 const std::vector<Entry>& Registry() {
   static const std::vector<Entry> entries = [] {
@@ -38,11 +48,18 @@ const std::vector<Entry>& Registry() {
     built_in.push_back({"cross-check", [](std::string_view, Ms) {
                           return MakeCrossCheckBackend(MakeReferenceBackend(), MakeBlockedBackend());
                         }});
-    // Microsoft's DirectML.dll under Wine, set up by tools/bootstrap.sh directml.
+    // Microsoft's DirectML.dll under Wine, set up by tools/bootstrap.sh directml: the
+    // newest version set up, or directml@VERSION. Both are named directml (the host's
+    // describe says so, and which version ran).
     built_in.push_back({"directml", [](std::string_view, Ms timeout) {
                           return MakeServeBackend(DirectMlHost(),
                                                   timeout.count() ? timeout : kDefaultServeTimeout,
                                                   "directml");
+                        }});
+    built_in.push_back({"directml@", [](std::string_view spec, Ms timeout) {
+                          return MakeServeBackend(
+                              DirectMlHost() + " --directml " + DirectMlVersion(spec),
+                              timeout.count() ? timeout : kDefaultServeTimeout, "directml");
                         }});
     for (const char* prefix : {"plugin:", "plugin-in-process:", "exec:", "serve:"})
       built_in.push_back({prefix, [](std::string_view name, Ms timeout) {
@@ -134,6 +151,7 @@ std::vector<std::string> KnownBackendNames() {
   for (const Entry& e : Registry()) {
     if (e.name == "plugin:" || e.name == "plugin-in-process:") names.push_back(e.name + "PATH");
     else if (e.name == "exec:" || e.name == "serve:") names.push_back(e.name + "COMMAND");
+    else if (e.name == "directml@") names.push_back(e.name + "VERSION");
     else names.push_back(e.IsPrefix() ? e.name + "ARG" : e.name);
   }
   return names;

@@ -45,8 +45,12 @@ std::string WineVersion() {
   return get ? std::string("Wine ") + get() : "";
 }
 
-// Requests carry absolute Unix paths; Wine maps the Unix root to drive Z:.
-std::string WindowsPath(const std::string& unix_path) { return "Z:" + unix_path; }
+// Requests carry absolute Unix paths. Wine maps the Unix root to drive Z:; under WSL2
+// (dmlconf in Linux starting this program through interop) it is //wsl.localhost/DISTRO.
+// Set once from --unix-root, before any request.
+std::string g_unix_root = "Z:";
+
+std::string WindowsPath(const std::string& unix_path) { return g_unix_root + unix_path; }
 
 bool ReadFile(const std::string& path, std::vector<uint8_t>* contents) {
   FILE* f = std::fopen(WindowsPath(path).c_str(), "rb");
@@ -76,10 +80,13 @@ struct Options {
 };
 
 constexpr char kUsage[] =
-    "usage: dmlconf-directml-host.exe [--dll PATH] [--adapter INDEX|warp] [--list-adapters]\n"
+    "usage: dmlconf-directml-host.exe [--dll PATH] [--adapter INDEX|warp] [--unix-root R]\n"
+    "                                 [--list-adapters]\n"
     "Speaks protocol 2 of dmlconf's validator/BACKENDS.md on stdin/stdout (serve:).\n"
     "  --dll PATH        the DirectML DLL to load (default: DirectML.dll beside the program)\n"
     "  --adapter I|warp  the DXGI adapter to run on (default 0, D3D12's default adapter)\n"
+    "  --unix-root R     how Windows reaches the requests' Unix paths (default Z:, Wine's;\n"
+    "                    under WSL2 //wsl.localhost/DISTRO)\n"
     "  --list-adapters   print the adapters, one a line, and exit\n";
 
 // False, with the message on stderr, for an argument it does not know.
@@ -94,6 +101,8 @@ bool ParseOptions(int argc, wchar_t** argv, Options* options) {
       options->list_adapters = true;
     } else if (arg == L"--dll" && has_value) {
       options->dll = argv[++i];
+    } else if (arg == L"--unix-root" && has_value) {
+      g_unix_root = Utf8(argv[++i]);
     } else if (arg == L"--adapter" && has_value) {
       if (!ParseAdapterChoice(Utf8(argv[++i]), &options->adapter, &error)) {
         std::cerr << "dmlconf-directml-host: " << error << std::endl;
@@ -214,7 +223,7 @@ class Host {
       b.bytes = list[i].at("bytes").get<uint64_t>();
       b.owned_by_dml = (tensors[i]->buffer.Flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
       const std::string path = list[i].at("path").get<std::string>();
-      if (!ReadFile(path, &b.contents)) return "cannot read " + path;
+      if (!ReadFile(path, &b.contents)) return "cannot read " + path + " as " + WindowsPath(path);
       if (b.offset + b.bytes > b.contents.size()) {
         return path + " holds " + std::to_string(b.contents.size()) + " bytes, fewer than offset " +
                std::to_string(b.offset) + " + bytes " + std::to_string(b.bytes);

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Writes reports/directml/versions.md (Markdown on stdout) from the runs of
+tools/directml/matrix.sh:
+
+    python3 tools/directml/versions_report.py OUT_DIR
+
+OUT_DIR/<version>/ holds one run of the whole suite on that DirectML version (report.json,
+seconds, exit_code, release, describe.json) and repro.txt, each reproducer's exit code
+(0 fixed, 1 bug present, 2 could not run). Which expected-failure entries belong to which
+deviation comes from the `# [E<n>]` headings of tools/directml/expected-failures.txt, the
+deviations' titles and reproducers from DEVIATIONS below (reports/directml/ERRATA.md has
+each in full). Standard library only.
+"""
+
+import fnmatch
+import json
+import os
+import re
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+XFAIL = os.path.join(ROOT, "tools", "directml", "expected-failures.txt")
+VERSIONS = os.path.join(ROOT, "tools", "directml", "versions.txt")
+
+# ERRATA.md's deviations: id, title, reproducer in tools/directml/repro.
+DEVIATIONS = [
+    ("E1", "REVERSE_SUBSEQUENCES: a sequence length past the axis size is not clamped",
+     "reverse_subsequences_length_past_axis"),
+    ("E2", "REVERSE_SUBSEQUENCES: a UINT64 sequence length is read as its low 32 bits",
+     "reverse_subsequences_uint64_length"),
+    ("E3", "GATHER: a descriptor breaking the original-rank rule is accepted",
+     "gather_original_rank_overflow_accepted"),
+    ("E4", "GATHER: an Axis inside the input's leading 1s writes wrong elements",
+     "gather_axis_in_leading_ones"),
+]
+REPRO_VERDICT = {"0": "fixed", "1": "present", "2": "could not run"}
+
+
+def xfail_entries():
+    """(deviation id, backend, glob) for every entry, by its `# [E<n>]` heading."""
+    entries, current = [], None
+    with open(XFAIL) as f:
+        for line in f:
+            heading = re.match(r"#\s*\[(E\d+)\]", line)
+            if heading:
+                current = heading.group(1)
+                continue
+            text = line.split("#", 1)[0].strip()
+            if not text:
+                continue
+            backend, _, glob = text.rpartition(":")
+            entries.append((current, backend, glob))
+    return entries
+
+
+def releases():
+    with open(VERSIONS) as f:
+        rows = [line.split("#", 1)[0].split() for line in f]
+    return [row[0] for row in rows if row]
+
+
+def read(path, default=""):
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return default
+
+
+def load_runs(out):
+    runs = []
+    for name in sorted(os.listdir(out)):
+        folder = os.path.join(out, name)
+        report_path = os.path.join(folder, "report.json")
+        if not os.path.isfile(report_path):
+            continue
+        with open(report_path) as f:
+            report = json.load(f)
+        try:
+            describe = json.loads(read(os.path.join(folder, "describe.json"), "{}"))
+        except ValueError:
+            describe = {}
+        repro = dict(line.split() for line in read(os.path.join(folder, "repro.txt")).splitlines()
+                     if len(line.split()) == 2)
+        runs.append({"version": name, "release": read(os.path.join(folder, "release"), "?"),
+                     "report": report, "describe": describe, "repro": repro,
+                     "seconds": read(os.path.join(folder, "seconds"), "?"),
+                     "exit_code": read(os.path.join(folder, "exit_code"), "?")})
+    order = releases()
+    runs.sort(key=lambda r: order.index(r["release"]) if r["release"] in order else len(order))
+    return runs
+
+
+def deviation_of(case, entries, version):
+    for deviation, backend, glob in entries:
+        if backend in ("", "directml", "directml@" + version) and fnmatch.fnmatchcase(case["name"], glob):
+            return deviation
+    return None
+
+
+def not_passed(case):
+    return case["status"] not in ("passed", "skipped", "xpass")
+
+
+def per_version_table(runs):
+    print("| onnxruntime-node | DirectML | feature level | cases | passed | xfail | skipped "
+          "| failed | error | xpass | seconds | exit |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for run in runs:
+        s = run["report"]["summary"]
+        print("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %s | %s |" % (
+            run["release"], run["version"], run["describe"].get("max_feature_level", "?"),
+            s["total"], s["passed"], s["xfail"], s["skipped"], s["failed"], s["error"], s["xpass"],
+            run["seconds"], run["exit_code"]))
+
+
+def per_deviation_table(runs, entries):
+    counts = {}  # (deviation, version) -> cases that did not pass
+    unexplained = {}
+    for run in runs:
+        for case in run["report"]["cases"]:
+            if not not_passed(case):
+                continue
+            deviation = deviation_of(case, entries, run["version"])
+            if deviation is None:
+                unexplained.setdefault(run["version"], []).append(case["name"])
+            else:
+                key = (deviation, run["version"])
+                counts[key] = counts.get(key, 0) + 1
+    print("| deviation | " + " | ".join(run["version"] for run in runs) + " | shown by |")
+    print("| --- |" + " --- |" * len(runs) + " --- |")
+    for deviation, title, repro in DEVIATIONS:
+        cells, showing = [], []
+        for run in runs:
+            cases = counts.get((deviation, run["version"]), 0)
+            verdict = REPRO_VERDICT.get(run["repro"].get(repro), "not run")
+            cells.append("%d %s; repro %s" % (cases, "case" if cases == 1 else "cases", verdict))
+            if cases or verdict == "present":
+                showing.append(run["version"])
+        shown = ("every version" if len(showing) == len(runs)
+                 else ", ".join(showing) if showing else "none")
+        print("| %s: %s | %s | %s |" % (deviation, title, " | ".join(cells), shown))
+    return unexplained
+
+
+def skips(runs):
+    for run in runs:
+        levels = sorted({c.get("feature_level", "?") for c in run["report"]["cases"]
+                         if c["status"] == "skipped"})
+        skipped = run["report"]["summary"]["skipped"]
+        if skipped:
+            print("- %s: %d skipped, at %s (above its level)" % (run["version"], skipped, ", ".join(levels)))
+
+
+def paragraph(text):
+    print(textwrap.fill(text, 92, break_on_hyphens=False) + "\n")
+
+
+def same_as_newest(runs):
+    """Per version: do its non-passes (skips aside) equal the newest version's?"""
+    def non_passes(run):
+        return {(c["name"], c["status"]) for c in run["report"]["cases"] if not_passed(c)}
+    newest = non_passes(runs[-1])
+    for run in runs[:-1]:
+        mine = non_passes(run)
+        print("- %s: %d newly failing, %d newly passing against %s (skips aside)" % (
+            run["version"], len(mine - newest), len(newest - mine), runs[-1]["version"]))
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: versions_report.py OUT_DIR", file=sys.stderr)
+        return 2
+    runs = load_runs(sys.argv[1])
+    if not runs:
+        print("versions_report.py: no <version>/report.json under %s" % sys.argv[1], file=sys.stderr)
+        return 1
+    entries = xfail_entries()
+    first = runs[0]["report"]
+    print("# DirectML, version by version\n")
+    paragraph("Written by `tools/bootstrap.sh directml-matrix` (`tools/directml/matrix.sh`, then "
+          "`tools/directml/versions_report.py`). Every distinct `DirectML.dll` of npm's "
+          "onnxruntime-node releases (`tools/directml/versions.txt`) ran the whole committed "
+          "suite (`%s`) as `--backend directml@VERSION` with "
+          "`tools/directml/expected-failures.txt`, in one long-lived host each, under Wine on "
+          "lavapipe (%s); then each deviation's reproducer (`tools/directml/repro/`) ran "
+          "against the same DLL. Started %s." % (
+              " ".join(first.get("case_paths", ["cases"])),
+              runs[0]["describe"].get("description", "?"), first.get("started_at", "?")))
+    print("## Per version\n")
+    paragraph("`feature level` is what `CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS)` reports; "
+              "cases above it are skipped. `seconds` is the run's wall time, Wine's start-up "
+              "included; `exit` is dmlconf's exit code (0: every non-pass an expected failure).")
+    per_version_table(runs)
+    print()
+    skips(runs)
+    print("\n## Per deviation\n")
+    paragraph("Cases of the suite that did not pass under the deviation's expected-failure "
+              "entries, and its reproducer's verdict (`present`: exit 1, `fixed`: exit 0). "
+              "[`ERRATA.md`](ERRATA.md) has each deviation in full.")
+    unexplained = per_deviation_table(runs, entries)
+    print("\n## Against the newest\n")
+    same_as_newest(runs)
+    if unexplained:
+        print("\n## Non-passes no entry explains\n")
+        for version, names in unexplained.items():
+            print("- %s: %s" % (version, ", ".join(sorted(names)[:20])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
