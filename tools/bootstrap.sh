@@ -6,6 +6,9 @@
 #   tools/bootstrap.sh test    the whole test suite (CTest), DirectML's included
 #   tools/bootstrap.sh directml set up DirectML under Wine and run the suite on it,
 #                              reports in out/directml/
+#   tools/bootstrap.sh directml-matrix  the suite and the deviations' reproducers on
+#                              every DirectML version (tools/directml/versions.txt),
+#                              reports/directml/versions.md, runs in out/directml-matrix/
 #   tools/bootstrap.sh asan    the test suite under ASan+UBSan (build-asan/)
 #   tools/bootstrap.sh build   set up and build only
 #
@@ -125,8 +128,15 @@ case "$job" in
     build/dmlconf run "${case_paths[@]}" --backend directml \
       --xfail tools/directml/expected-failures.txt --report-dir out/directml
     ;;
+  directml-matrix)
+    # Every distinct DirectML.dll of npm's onnxruntime-node releases through the whole
+    # suite and each deviation's reproducer: reports/directml/versions.md.
+    install_missing "${run_packages[@]}"
+    build_dmlconf_only
+    tools/directml/matrix.sh build/dmlconf out/directml-matrix reports/directml/versions.md
+    ;;
   *)
-    echo "usage: tools/bootstrap.sh run|test|asan|build|directml" >&2
+    echo "usage: tools/bootstrap.sh run|test|asan|build|directml|directml-matrix" >&2
     exit 2
     ;;
 esac
