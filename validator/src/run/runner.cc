@@ -395,7 +395,8 @@ Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool st
 std::string StaleAdvice(const XfailList& xfail, const XfailList::Entry& entry, int covers) {
   const std::string listed =
       "passed, but " + xfail.Where(entry) + " lists it as expected to fail ('" + entry.text + "')";
-  if (!entry.IsGlob()) return listed + ": the list is stale, remove that line";
+  // A glob that covers this result alone goes as an exact entry would.
+  if (!entry.IsGlob() || covers <= 1) return listed + ": the list is stale, remove that line";
   return listed + ", a glob covering " + std::to_string(covers) +
          (covers == 1 ? " result" : " results") +
          " of this run: do not remove it while the others still fail; list the ones that do "
