@@ -32,8 +32,8 @@ host_src="$root/validator/src/backends/directml"
 mesa_known_good="25.0.7-2~bpo12+1"
 packages=(wine64 wine libvkd3d1 xvfb xauth g++-mingw-w64-x86-64 make nlohmann-json3-dev python3)
 backports_pkgs=(mesa-vulkan-drivers libdrm2 libdrm-amdgpu1)
-# bookworm's own 1.606 lacks the newest feature level's declarations; 1.614.1 (backports)
-# is microsoft/DirectX-Headers' DirectML.h of feature level 6_4.
+# bookworm's own 1.606.4 holds no DirectML.h; 1.614.1 (backports) has microsoft/
+# DirectX-Headers' DirectML.h of feature level 6_4.
 headers_minimum="1.614.1"
 
 die() { echo "directml setup: $*" >&2; exit 1; }

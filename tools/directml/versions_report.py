@@ -157,6 +157,30 @@ def paragraph(text):
     print(textwrap.fill(text, 92, break_on_hyphens=False) + "\n")
 
 
+def implementation_defined(runs):
+    """Per version, how the refuse_or_run cases went: refused or run (and passed)."""
+    print("| | " + " | ".join(run["version"] for run in runs) + " |")
+    print("| --- |" + " ---: |" * len(runs))
+    rows = [("alignment 1-8 (T1 below 16, erratum D1): refused", lambda c: "alignment-" in c["name"], "refused"),
+            ("alignment 1-8: ran", lambda c: "alignment-" in c["name"], "ran"),
+            ("other refuse_or_run (A1, G4): refused", lambda c: "alignment-" not in c["name"], "refused"),
+            ("other refuse_or_run (A1, G4): ran", lambda c: "alignment-" not in c["name"], "ran"),
+            ("refuse_or_run not passed", lambda c: True, None)]
+    for label, kind, how in rows:
+        cells = []
+        for run in runs:
+            n = 0
+            for c in run["report"]["cases"]:
+                if c["expect"] != "refuse_or_run" or not kind(c):
+                    continue
+                if how is None:
+                    n += c["status"] not in ("passed", "skipped")
+                else:
+                    n += c["status"] == "passed" and c.get("message", "").startswith(how)
+            cells.append(str(n))
+        print("| %s | %s |" % (label, " | ".join(cells)))
+
+
 def same_as_newest(runs):
     """Per version: do its non-passes (skips aside) equal the newest version's?"""
     def non_passes(run):
@@ -183,8 +207,9 @@ def main():
           "`tools/directml/versions_report.py`). Every distinct `DirectML.dll` of npm's "
           "onnxruntime-node releases (`tools/directml/versions.txt`) ran the whole committed "
           "suite (`%s`) as `--backend directml@VERSION` with "
-          "`tools/directml/expected-failures.txt`, in one long-lived host each, under Wine on "
-          "lavapipe (%s); then each deviation's reproducer (`tools/directml/repro/`) ran "
+          "`tools/directml/expected-failures.txt`, in one long-lived host each, under Wine "
+          "on software Vulkan (adapter: %s); then each deviation's reproducer "
+          "(`tools/directml/repro/`) ran "
           "against the same DLL. Started %s." % (
               " ".join(first.get("case_paths", ["cases"])),
               runs[0]["describe"].get("description", "?"), first.get("started_at", "?")))
@@ -200,6 +225,10 @@ def main():
               "entries, and its reproducer's verdict (`present`: exit 1, `fixed`: exit 0). "
               "[`ERRATA.md`](ERRATA.md) has each deviation in full.")
     unexplained = per_deviation_table(runs, entries)
+    print("\n## Implementation-defined cases\n")
+    paragraph("The `refuse_or_run` cases pass refused or run (a run compared in full where "
+              "outputs have locations of their own), with no expected-failure entry.")
+    implementation_defined(runs)
     print("\n## Against the newest\n")
     same_as_newest(runs)
     if unexplained:
