@@ -322,6 +322,19 @@ void Print(const char* label, const std::vector<uint32_t>& values) {
   std::printf("]\n");
 }
 
+// Prints both and says which: exit code kCorrect or kBugPresent.
+[[maybe_unused]] int Judge(const std::vector<uint32_t>& expected,
+                           const std::vector<uint32_t>& actual) {
+  Print("expected", expected);
+  Print("actual  ", actual);
+  if (actual == expected) {
+    std::printf("correct: the bug is not there\n");
+    return kCorrect;
+  }
+  std::printf("BUG PRESENT\n");
+  return kBugPresent;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {

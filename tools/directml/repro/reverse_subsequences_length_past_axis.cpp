@@ -318,7 +318,9 @@ void Print(const char* label, const std::vector<uint32_t>& values) {
   std::printf("]\n");
 }
 
-int Judge(const std::vector<uint32_t>& expected, const std::vector<uint32_t>& actual) {
+// Prints both and says which: exit code kCorrect or kBugPresent.
+[[maybe_unused]] int Judge(const std::vector<uint32_t>& expected,
+                           const std::vector<uint32_t>& actual) {
   Print("expected", expected);
   Print("actual  ", actual);
   if (actual == expected) {
