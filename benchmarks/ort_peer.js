@@ -31,6 +31,10 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+// ONNX Runtime 1.30's Linux build starts Microsoft's telemetry SDK, which tries HTTPS
+// uploads and leaves .ses and mat-debug-PID.log files in $TMPDIR. Off, before the library
+// loads (ORT_DISABLE_TELEMETRY is ONNX Runtime's own switch).
+process.env.ORT_DISABLE_TELEMETRY = '1';
 const ort = require(path.join(__dirname, '..', 'tools', 'node', 'node_modules', 'onnxruntime-node'));
 
 // ---- Protobuf, the few wire types an ONNX model needs.

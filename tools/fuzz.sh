@@ -93,7 +93,9 @@ else
   seeds=$out_dir/seeds-full
   case_paths=("$root/cases")
 fi
-# The WebNN vectors, an optional extra (README.md, "The external opinion"), when present.
+# External vectors: the committed hand-written sample, and the WebNN vectors, an
+# optional extra (README.md, "The external opinion"), when present.
+case_paths+=("$root/tests/fuzz/seed_vectors")
 webnn=${DMLCONF_WEBNN_DIR:-$root/../shared/external/wpt-webnn}
 [ -d "$webnn" ] && case_paths+=("$webnn")
 make_seeds() {

@@ -36,6 +36,10 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 
+// ONNX Runtime 1.30's Linux build starts Microsoft's telemetry SDK, which tries HTTPS
+// uploads and leaves .ses and mat-debug-PID.log files in $TMPDIR. Off, before the library
+// loads (ORT_DISABLE_TELEMETRY is ONNX Runtime's own switch).
+process.env.ORT_DISABLE_TELEMETRY = '1';
 const ort = require(require.resolve('onnxruntime-node', {
   paths: [path.join(__dirname, '..', '..', '..', '..', 'tools', 'node'), __dirname],
 }));
