@@ -53,7 +53,8 @@ std::vector<BackendInfo> BackendInfoFromJson(const Json& root) {
   for (const Json& b : *it)
     list.push_back({b.at("name").get<std::string>(), Field<std::string>(b, "spec", ""),
                     Field<std::string>(b, "version", ""),
-                    Field<std::string>(b, "description", "")});
+                    Field<std::string>(b, "description", ""),
+                    Field<std::string>(b, "max_feature_level", "")});
   return list;
 }
 

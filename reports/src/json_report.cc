@@ -87,6 +87,7 @@ Json BackendInfoJson(const RunReport& report) {
     Json entry{{"name", b.name}, {"spec", b.spec}};
     if (!b.version.empty()) entry["version"] = b.version;
     if (!b.description.empty()) entry["description"] = b.description;
+    if (!b.max_feature_level.empty()) entry["max_feature_level"] = b.max_feature_level;
     list.push_back(std::move(entry));
   }
   return list;

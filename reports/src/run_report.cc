@@ -169,6 +169,15 @@ std::string LeftOutText(const RunReport& report) {
   return Listed(parts) + (total == 1 ? " case" : " cases") + " not judged";
 }
 
+// The run's level, or the backend's declared maximum when that is lower.
+std::string ClaimCeiling(const RunReport& report, const std::string& backend) {
+  for (const BackendInfo& b : report.backend_info)
+    if (b.name == backend && IsLevelName(b.max_feature_level) &&
+        LevelLess(b.max_feature_level, report.feature_level))
+      return b.max_feature_level;
+  return report.feature_level;
+}
+
 ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
   ConformanceClaim claim;
   claim.backend = backend;
@@ -201,8 +210,10 @@ ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
             : "no claim" + scope + ": at the lowest case level, " + claim.blocked_at + ", ";
   } else {
     // Up to the run's own level when no case between the last passing level
-    // and it failed: levels without cases add nothing to prove.
-    const std::string& run = report.feature_level;
+    // and it failed: levels without cases add nothing to prove. Never above
+    // the backend's declared maximum: a 6_2 device does not conform at 6_4
+    // because the selection holds no case above 6_2.
+    const std::string run = ClaimCeiling(report, backend);
     const bool run_reached = IsLevelName(run) && !LevelLess(run, last_good) &&
                              (claim.blocked_at.empty() || LevelLess(run, claim.blocked_at));
     claim.level = run_reached ? run : last_good;

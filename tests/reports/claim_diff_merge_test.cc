@@ -43,6 +43,16 @@ TEST(ClaimTest, AllPassedClaimsTheRunsLevel) {
   EXPECT_TRUE(ClaimHolds(claims[0], "6_4"));
 }
 
+// A 6_2 device whose selection holds nothing above 6_2 conforms at 6_2, not at
+// the run's 6_4: the claim never passes the backend's declared maximum.
+TEST(ClaimTest, NeverAboveTheBackendsDeclaredMaximum) {
+  RunReport run = MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "4_1", Verdict::kPassed)});
+  run.backend_info = {{.name = "b", .max_feature_level = "6_2"}};
+  EXPECT_EQ(Claims(run)[0].level, "6_2");
+  run.backend_info[0].max_feature_level = "6_4";
+  EXPECT_EQ(Claims(run)[0].level, "6_4");
+}
+
 // The claim stops below the lowest level holding a failure.
 TEST(ClaimTest, AFailureCapsTheClaimBelowItsLevel) {
   const auto c = Claims(MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "3_0", Verdict::kPassed),

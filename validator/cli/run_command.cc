@@ -531,7 +531,8 @@ void Run(const RunArgs& args) {
   for (const Backend* b : raw) {
     report.backends.push_back(b->Name());
     report.backend_info.push_back({b->Name(), validator::ParseBackendArgument(b->Argument()).spec,
-                                   b->Version(), b->Description()});
+                                   b->Version(), b->Description(),
+                                   std::string(FeatureLevelName(b->MaxFeatureLevel()))});
   }
   for (const auto& p : paths) report.case_paths.push_back(p.string());
   report.profile = args.profile == "directml" ? "" : args.profile;

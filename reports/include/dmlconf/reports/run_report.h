@@ -110,6 +110,9 @@ struct BackendInfo {
   std::string spec;         // what --backend said, without NAME=
   std::string version;      // as the backend declared it; empty when it did not
   std::string description;  // the same
+  // The highest level it declared ("6_2"): no claim goes above it. Empty in
+  // reports written before it was recorded.
+  std::string max_feature_level;
   auto operator<=>(const BackendInfo&) const = default;
 };
 
