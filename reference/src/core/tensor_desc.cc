@@ -1,17 +1,10 @@
 #include "dmlconf/tensor_desc.h"
 
+#include "dmlconf/saturating.h"
+
 namespace dmlconf {
 
-namespace {
-uint64_t SatMul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? kSizeOverflow : r;
-}
-uint64_t SatAdd(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? kSizeOverflow : r;
-}
-}  // namespace
+static_assert(kSizeOverflow == kSaturated);
 
 TensorDesc TensorDesc::Packed(DataType type, std::vector<uint32_t> sizes) {
   TensorDesc desc;
@@ -22,7 +15,7 @@ TensorDesc TensorDesc::Packed(DataType type, std::vector<uint32_t> sizes) {
 
 uint64_t TensorDesc::ElementCount() const {
   uint64_t count = 1;
-  for (uint32_t s : sizes) count = SatMul(count, s);
+  for (uint32_t s : sizes) count = SaturatingMul(count, s);
   return count;
 }
 
@@ -31,7 +24,7 @@ std::vector<uint32_t> PackedStrides(std::span<const uint32_t> sizes) {
   uint64_t stride = 1;
   for (size_t d = sizes.size(); d-- > 0;) {
     strides[d] = uint32_t(stride);  // exact for valid tensors (< 2^32 elements)
-    stride = SatMul(stride, sizes[d]);
+    stride = SaturatingMul(stride, sizes[d]);
   }
   return strides;
 }
@@ -47,11 +40,9 @@ uint64_t TensorDesc::MinimumTotalBytes() const {
   uint64_t last = 0;  // offset of the last element, in elements
   for (size_t d = 0; d < sizes.size(); ++d) {
     if (sizes[d] == 0) return 0;
-    last = SatAdd(last, SatMul(sizes[d] - 1, st[d]));
+    last = SaturatingAdd(last, SaturatingMul(sizes[d] - 1, st[d]));
   }
-  const uint64_t bytes = SatMul(SatAdd(last, 1), ElementSize());
-  if (bytes >= kSizeOverflow - 3) return kSizeOverflow;
-  return (bytes + 3) & ~uint64_t(3);
+  return SaturatingRoundUp(SaturatingMul(SaturatingAdd(last, 1), ElementSize()), 4);
 }
 
 uint64_t TensorDesc::TotalBytes() const {

@@ -2,20 +2,12 @@
 // support rules across the tensors of one operator.
 #include <algorithm>
 
+#include "dmlconf/saturating.h"
 #include "validate/rules.h"
 
 namespace dmlconf::validate_detail {
 
 namespace {
-
-uint64_t SatMul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? kSizeOverflow : r;
-}
-uint64_t SatAdd(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? kSizeOverflow : r;
-}
 
 std::string FormatCount(uint64_t value) {
   return value == kSizeOverflow ? std::string("more than 2^64-1") : std::to_string(value);
@@ -98,7 +90,7 @@ Validation CheckOutputNotAliased(std::string_view op, const TensorSlot& slot) {
                   Message(op, ": ", slot.role, ".Strides ", FormatSizes(strides), " with Sizes ",
                           FormatSizes(t.sizes), " map two elements to one location: Strides[", d,
                           "] is ", strides[d], " but must be at least ", extent, "."));
-    extent = SatAdd(extent, SatMul(t.sizes[d] - 1, strides[d]));
+    extent = SaturatingAdd(extent, SaturatingMul(t.sizes[d] - 1, strides[d]));
   }
   return Ok();
 }

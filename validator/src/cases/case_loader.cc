@@ -11,6 +11,7 @@
 
 #include <sys/stat.h>
 
+#include "dmlconf/saturating.h"
 #include "dmlconf/tensor_layout.h"
 #include "dmlconf/validator/case.h"
 #include "dmlconf/validator/external_vectors.h"
@@ -29,8 +30,6 @@ namespace {
 // YAML tree's own bound (kMaxYamlNodes) it keeps loading any case file under
 // 256 MiB; the committed files need at most a few MiB each.
 constexpr uint64_t kMaxFileTensorBytes = uint64_t(64) << 20;
-
-uint64_t SaturatingAdd(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
 template <class T>
 T ParseNamed(const Field& f, std::optional<T> (*parse)(std::string_view), std::string_view what) {
