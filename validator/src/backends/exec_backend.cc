@@ -11,8 +11,10 @@
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <thread>
+#include <optional>
+#include <system_error>
 
+#include "backends/child_process.h"
 #include "backends/child_registry.h"
 #include "backends/descriptor_json.h"
 #include "backends/protocol_replies.h"
@@ -147,9 +149,9 @@ class ExecBackend final : public Backend {
     const std::string message = protocol::Quote(result.message, kQuotedMessageBytes);
     if (result.status == "ok") return CreateAnswer::Accepted();
     if (result.status == "unsupported")
-      return CreateAnswer::Unsupported(
-          result.reason.empty() ? std::string("the program does not implement it")
-                                : protocol::Quote(result.reason, kQuotedMessageBytes));
+      return CreateAnswer::Unsupported(result.reason.empty()
+                                           ? std::string("the program does not implement it")
+                                           : protocol::Quote(result.reason, kQuotedMessageBytes));
     const std::string& code = result.reason;
     if (std::optional<Reason> reason = ParseReason(code); reason && *reason != Reason::OK)
       return CreateAnswer::Rejected(*reason, message);
@@ -185,10 +187,11 @@ class ExecBackend final : public Backend {
     // Support can depend on values (an index the program cannot handle):
     // declared at execute, it skips the case with the program's sentence.
     if (result.status == "unsupported")
-      return ExecuteResult::Unsupported(protocol::Quote(
-          !result.reason.empty() ? result.reason
-                                 : !result.message.empty() ? result.message : "no reason given",
-          kQuotedMessageBytes));
+      return ExecuteResult::Unsupported(protocol::Quote(!result.reason.empty() ? result.reason
+                                                        : !result.message.empty()
+                                                            ? result.message
+                                                            : "no reason given",
+                                                        kQuotedMessageBytes));
     if (result.status == "error")
       return ExecuteResult::Failed("execute answered 'error': " +
                                    protocol::Quote(result.message, kQuotedMessageBytes));
@@ -312,13 +315,13 @@ class ExecBackend final : public Backend {
       return ExecuteResult::Failed("the program left " + file.string() + " (" + slot.role +
                                    ") that " + why + (why == "does not exist" ? " (no file)" : "") +
                                    "; it must hold exactly " + std::to_string(want) + " bytes");
-    const bool read = size == want && regular_file::ReadAt(fd, reinterpret_cast<char*>(out), want, 0);
+    const bool read =
+        size == want && regular_file::ReadAt(fd, reinterpret_cast<char*>(out), want, 0);
     close(fd);
     if (size != want)
-      return ExecuteResult::Failed("the program left " + file.string() + " (" + slot.role +
-                                   ") with " + std::to_string(size) +
-                                   " bytes; it must hold exactly " + std::to_string(want) +
-                                   " bytes");
+      return ExecuteResult::Failed(
+          "the program left " + file.string() + " (" + slot.role + ") with " +
+          std::to_string(size) + " bytes; it must hold exactly " + std::to_string(want) + " bytes");
     if (!read) return ExecuteResult::Failed("cannot read " + file.string());
     return ExecuteResult::Done();
   }
@@ -373,43 +376,19 @@ class ExecBackend final : public Backend {
   // nothing of a request outlives it.
   int Spawn(const fs::path& dir, const fs::path& log) const {
     const std::string script = command_ + " \"$1\"";
-    // The child inherits copies of dmlconf's unwritten stdio buffers; empty
-    // them first, or each child's exit path could print them once more.
-    children::ReapAdopted();
-    std::fflush(nullptr);
     const pid_t asker = getpid();
-    const pid_t pid = fork();
-    if (pid < 0) throw BackendError("fork failed: " + std::string(strerror(errno)));
-    if (pid == 0) {
-      setpgid(0, 0);  // its own group, so a timeout kills its children too
-      RunGuarded(asker, script.c_str(), dir.c_str(), log.c_str());
+    std::optional<children::Child> child;
+    try {
+      child.emplace(children::ChildOptions{.own_group = true}, [&](const children::ChildEnds&) {
+        RunGuarded(asker, script.c_str(), dir.c_str(), log.c_str());
+      });
+    } catch (const std::system_error& e) {
+      throw BackendError("cannot start " + Spec() + ": " + e.what());
     }
-    setpgid(pid, pid);  // also here: the child may not have run yet when we time out
-    children::AddGroup(pid);
-    const auto deadline = std::chrono::steady_clock::now() + timeout_;
-    auto pause = std::chrono::microseconds(50);
-    bool timed_out = false;
-    for (;;) {
-      // Only looked at (WNOWAIT): while unreaped, the leader's pid, which
-      // names the group, cannot be reused, so the kill below hits only it.
-      siginfo_t ended{};
-      if (waitid(P_PID, id_t(pid), &ended, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-          ended.si_pid == pid)
-        break;
-      if (std::chrono::steady_clock::now() > deadline) {
-        timed_out = true;
-        break;
-      }
-      std::this_thread::sleep_for(pause);
-      pause = std::min(pause * 2, std::chrono::microseconds(5000));
-    }
-    kill(-pid, SIGKILL);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    children::RemoveGroup(pid);
-    if (timed_out) return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    const bool ended = child->WaitUntil(children::Clock::now() + timeout_);
+    const std::optional<children::Ended> how = child->Kill();
+    if (!ended) return -1;
+    return how ? how->ShellStatus() : 127;
   }
 
   // The group's leader, between dmlconf and the program: it runs the program

@@ -1,29 +1,19 @@
 // Running one case in a forked child, so that a backend that crashes or hangs
 // costs one `error` verdict instead of the whole run.
-#include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <cstring>
-#include <iostream>
+#include <optional>
+#include <system_error>
 
+#include "backends/child_process.h"
 #include "run/guard_pages.h"
 #include "run/runner.h"
 
 namespace dmlconf::validator {
 namespace {
-
-void WriteAll(int fd, const std::string& data) {
-  size_t done = 0;
-  while (done < data.size()) {
-    const ssize_t n = write(fd, data.data() + done, data.size() - done);
-    if (n <= 0) return;
-    done += size_t(n);
-  }
-}
 
 // Not a verdict byte: the backend cannot go on (RunAborted), the message follows.
 constexpr char kAborted = 'A';
@@ -39,33 +29,24 @@ char KindByte(Kind kind) { return char('a' + int(kind)); }
   SetGuardFaultReport(fd);
   try {
     const CaseResult r = JudgeCase(c, backend, level, strict_padding);
-    WriteAll(fd, std::string(1, char(r.verdict)) + KindByte(r.kind) +
-                     std::to_string(r.padding_bytes_written) + "\n" + r.message);
+    children::WriteAll(fd, std::string(1, char(r.verdict)) + KindByte(r.kind) +
+                               std::to_string(r.padding_bytes_written) + "\n" + r.message);
   } catch (const RunAborted& e) {
     // Passed on for the parent to stop the run; uncaught it would abort the
     // child and make every remaining case an error.
-    WriteAll(fd, std::string(1, kAborted) + "0\n" + e.what());
+    children::WriteAll(fd, std::string(1, kAborted) + "0\n" + e.what());
   }
   close(fd);
   _exit(0);  // no destructors, no atexit handlers of the parent's state
 }
 
-// Reads the child's answer until it closes the pipe or the deadline passes.
-bool ReadUntil(int fd, std::chrono::steady_clock::time_point deadline, std::string* out) {
-  char chunk[4096];
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return false;
-    pollfd p{fd, POLLIN, 0};
-    const int ready = poll(&p, 1, int(std::min<int64_t>(left.count(), 1'000'000)));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) continue;
-    const ssize_t n = read(fd, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return true;
-    out->append(chunk, size_t(n));
+// Reads the child's answer until it is whole (the child closed the pipe or
+// ended) or the deadline passes; false on the deadline.
+bool ReadAnswer(children::Child& child, children::Clock::time_point deadline, std::string* out) {
+  children::Output got;
+  while ((got = child.Read(deadline, out)) == children::Output::kData) {
   }
+  return got != children::Output::kTimedOut;
 }
 
 std::string SignalText(int sig) {
@@ -102,50 +83,40 @@ CaseResult JudgeCaseIsolated(const Case& c, Backend& backend, FeatureLevel run_l
       Reproducer(c, backend.Argument(), run_level, strict_padding ? "--strict-padding" : "");
   r.verdict = Verdict::kError;
   r.kind = Kind::kNothingJudged;
-  int fds[2];
-  if (pipe(fds) != 0) {
-    r.message = std::string("cannot isolate the case: pipe: ") + std::strerror(errno);
+  const auto start = children::Clock::now();
+  std::optional<children::Child> child;
+  try {
+    child.emplace(children::ChildOptions{.pipe_out = true}, [&](const children::ChildEnds& ends) {
+      RunChild(ends.out, c, backend, run_level, strict_padding);
+    });
+  } catch (const std::system_error& e) {
+    r.message = std::string("cannot isolate the case: ") + e.what();
     return r;
   }
-  std::cout.flush();
-  std::fflush(nullptr);
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid < 0) {
-    r.message = std::string("cannot isolate the case: fork: ") + std::strerror(errno);
-    close(fds[0]);
-    close(fds[1]);
-    return r;
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    RunChild(fds[1], c, backend, run_level, strict_padding);
-  }
-  close(fds[1]);
-  std::string answer;
-  const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+  const auto limit = std::chrono::duration_cast<children::Clock::duration>(
       std::chrono::duration<double>(timeout_seconds));
-  const bool finished = ReadUntil(fds[0], start + limit, &answer);
-  close(fds[0]);
-  if (!finished) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string answer;
+  const bool finished = ReadAnswer(*child, start + limit, &answer);
+  // A child that gave its answer is ending: waited for, not killed, so that
+  // its own exit status is what is judged.
+  const std::optional<children::Ended> ended = finished ? child->Reap() : child->Kill();
+  r.seconds = std::chrono::duration<double>(children::Clock::now() - start).count();
   if (!finished) {
     r.kind = Kind::kTimeout;
     r.message = "timed out after " + std::to_string(timeout_seconds) + " s; killed with " +
                 SignalText(SIGKILL);
   } else if (!answer.empty() && answer[0] == kGuardFaultMark) {
     r.kind = Kind::kCrash;
-    r.message = "the backend touched memory outside its buffers, and the case's process "
-                "stopped on the fault: " + GuardFaultText(c, answer.substr(1));
-  } else if (WIFSIGNALED(status)) {
+    r.message =
+        "the backend touched memory outside its buffers, and the case's process "
+        "stopped on the fault: " +
+        GuardFaultText(c, answer.substr(1));
+  } else if (ended && ended->Signaled()) {
     r.kind = Kind::kCrash;
-    r.message = "the backend crashed: the case's process died of " + SignalText(WTERMSIG(status));
-  } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+    r.message = "the backend crashed: the case's process died of " + SignalText(ended->Signal());
+  } else if (ended && ended->ExitCode() != 0) {
     r.kind = Kind::kCrash;
-    r.message = "the case's process exited with status " + std::to_string(WEXITSTATUS(status)) +
+    r.message = "the case's process exited with status " + std::to_string(ended->ExitCode()) +
                 " before giving a verdict";
   } else if (answer.size() < 2 || answer.find('\n') == std::string::npos) {
     r.message = "the case's process gave no verdict";
