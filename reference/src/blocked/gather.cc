@@ -22,8 +22,6 @@
 #include <cassert>
 #include <cstdint>
 #include <cstdlib>
-#include <stdexcept>
-#include <string>
 #include <type_traits>
 
 #include "blocked/copy_runs.h"
@@ -52,9 +50,8 @@ constexpr uint64_t kElementOuterBlock = 64;
 // Rows up to this size are prefetched whole: past it a row no longer fits
 // in L1 beside the offsets and the output line.
 constexpr int64_t kMaxPrefetchBytes = 16 * 1024;
-// Slabs of one run are prefetched this many bytes ahead (so many rows): 8
-// to 64 KiB ahead measured alike (0.92-0.98x memcpy's time for rows of
-// 1-4 KiB from 256 MiB), 4 KiB ahead a little slower.
+// Slabs of one run are prefetched this many bytes ahead (so many rows), within
+// the flat range measured (benchmarks/report_notes.md, "GATHER prefetch distance").
 constexpr uint64_t kBytesAhead = 32 * 1024;
 // A tile's columns take 8 bytes per element of a row: rows of up to 8192
 // elements, in a scratch that stays in L2 (in L1 up to 2048-4096 elements)
@@ -63,9 +60,9 @@ constexpr uint64_t kTileScratchBytes = 64 * 1024;
 // The tile reads whole rows, however few elements the chunk picks: below
 // this many indices per row element the row-by-row loop is cheaper.
 constexpr uint64_t kTileMinPicksPerElement = 4;
-// Tiles move elements several times faster than the row-by-row loop, so
-// resolving a chunk for 64 rows became a tenth of the time: a whole line's
-// chunk (nothing to keep in L2 across chunks) serves this many rows.
+// Tiles move elements several times faster than the row-by-row loop, so resolving
+// a chunk weighs more beside them (report_notes.md, "GATHER tiles"): a whole
+// line's chunk (nothing to keep in L2 across chunks) serves this many rows.
 constexpr uint64_t kTileOuterBlock = 256;
 
 // The same documented choice as the naive reference (naive/gather.cc):
@@ -103,11 +100,10 @@ void ResolveChunk(DataType type, const std::byte* indices, int64_t stride, uint6
     case DataType::kInt32: return of.template operator()<int32_t>();
     case DataType::kInt64: return of.template operator()<int64_t>();
     case DataType::kUint32: return of.template operator()<uint32_t>();
-    case DataType::kUint64: return of.template operator()<uint64_t>();
     default:
       // Validate() admits no other index type, and Execute runs only what it admitted.
-      throw std::logic_error("blocked GATHER: IndicesTensor of type " +
-                             std::string(DataTypeName(type)) + " was never validated");
+      assert(type == DataType::kUint64);
+      return of.template operator()<uint64_t>();
   }
 }
 
