@@ -45,9 +45,7 @@ void CopyStridedOf(std::byte* dst, int64_t dst_stride, const std::byte* src, int
 // element-granular loops keep their plain stores, and memory sees whole
 // non-temporal lines. 8 KiB: a quarter of L1, and a whole 8 KiB line in one
 // piece (4 KiB pieces made a reversed line's input read as two half-lines
-// and the streamed output jump back 4 KiB: REVERSE_SUBSEQUENCES innermost,
-// f32 at 256 MiB, 1.1-1.8x memcpy's time, 0.85-0.9x with 8 KiB; SPACE_TO_
-// DEPTH1 f32 at 16 MiB, 1.0-1.3x, 0.8-1.2x; alternating A/B of two binaries).
+// and the streamed output jump back 4 KiB: report_notes.md, "Bounce buffer").
 inline constexpr size_t kBounceBytes = 8192;
 
 // The order in which WriteLine produces its pieces when it streams.

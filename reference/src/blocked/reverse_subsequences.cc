@@ -89,8 +89,7 @@ void ReverseLines(const ReversePlan& plan, const Bindings& bindings, uint64_t be
     }
     // Backwards: the line's last piece holds the start of its reversed
     // input, so the input is read in address order from piece to piece, as
-    // within one (forwards, rows of 8 KiB read their second half, then their
-    // first: 2.0x memcpy's time at 256 MiB against 1.5x for 2 KiB rows).
+    // within one (report_notes.md, "REVERSE_SUBSEQUENCES reading order").
     WriteLine(
         true, dst, es, n, 1,
         [&](std::byte* out, uint64_t first, uint64_t count) {
@@ -146,8 +145,8 @@ bool CollectRuns(const ReversePlan& plan, const LoopDim& p, const std::byte* len
 // Input positions [k0, k1) along Axis, each run one copy along P. The input
 // is walked in ascending order and scattered to the reversed positions (a
 // reversal is its own inverse: input k lands at L-1-k), because hardware
-// prefetchers follow ascending reads: descending reads of whole rows measured
-// 1.4x slower than descending writes.
+// prefetchers follow ascending reads (report_notes.md, "REVERSE_SUBSEQUENCES
+// reading order").
 void CopyRuns(const ReversePlan& plan, const LoopDim& p, const Runs& runs, std::byte* dst,
               const std::byte* src, uint64_t k0, uint64_t k1) {
   const int64_t es = int64_t(plan.element_size);

@@ -80,19 +80,16 @@ void StreamRun(std::byte* dst, const std::byte* src, size_t bytes);
 void StreamRunPrefetching(std::byte* dst, const std::byte* src, size_t bytes,
                           const std::byte* ahead, size_t ahead_bytes);
 // Brings `bytes` at `p` into L2, a line at a time. L2 rather than L1
-// (prefetcht1, not t0): on Zen 4 the rows of a 256 MiB GATHER of 1-4 KiB
-// rows prefetched into L1 took 1.35-1.5x memcpy's time and into L2
-// 0.92-1.05x, L1's few outstanding-miss slots being full of prefetches.
+// (prefetcht1, not t0): L1's few outstanding-miss slots fill with prefetches
+// (report_notes.md, "Prefetching into L2").
 void PrefetchToL2(const std::byte* p, size_t bytes);
 void StreamFence();
 
-// Kernels whose whole output is at least this large stream it: half the
-// 32 MiB L3 of the benchmark machine, where the output and an input as large
-// fill the L3 together, so writing through the cache evicts the input being
-// read and pays a read-for-ownership per line for an output that would not
-// stay cached for its reader either. At 64 MiB (the earlier threshold) the
-// 16 MiB DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1 shapes took 1.2-1.7x memcpy's
-// time; streamed, 0.8-1.1x (one run each, under load 13).
+// Kernels whose whole output is at least this large stream it: half the L3
+// of the benchmark machine, where the output and an input as large fill the
+// L3 together, so writing through the cache evicts the input being read and
+// pays a read-for-ownership per line for an output that would not stay
+// cached for its reader either (report_notes.md, "Streaming stores").
 inline constexpr uint64_t kDefaultStreamBytes = uint64_t(16) << 20;
 
 // Whether a kernel writing `output_bytes` streams them.

@@ -1,8 +1,8 @@
 // simd::GatherElements (simd.h): GATHER along the innermost axis. 8-byte
 // elements use the vector gather instructions (AVX2, AVX-512) with 32-bit
 // byte offsets; 1-, 2- and 4-byte elements go as unrolled scalar loads, cheap
-// while the row they read sits in L1 (on Zen 4, AVX2 and AVX-512 gathers of
-// 4-byte lanes measured no faster than scalar loads). The next row is
+// while the row they read sits in L1 (vector gathers of 4-byte lanes are no
+// faster: report_notes.md, "GATHER element loads"). The next row is
 // prefetched a line per few elements: issued all at once, a row's 128
 // prefetches overflow the core's outstanding-miss slots and stall the loop.
 // simd::TransposeToColumns and GatherColumns: the same for a tile of 8 (4)
@@ -13,12 +13,9 @@
 // positions are transposed back and stored as a 16-byte piece of each row,
 // where the row-by-row loop spends a load and a shift per element. The next
 // tile is prefetched toward L2 meanwhile. Highway's SCALAR target (one lane
-// a vector) does the same element by element. Why 8-byte columns: with
-// 16-byte ones (tiles of 16 rows, half the shuffles per byte) the columns of
-// 2048-byte rows fill a 32 KiB scratch, as large as Zen 4's L1, and the
-// gather out took 0.05-0.07 ns per element against 0.04 now; in the whole
-// kernel (u8, 4 MiB) 4.6x memcpy against 3.5-3.7x now. Rows of 1024 bytes or
-// less were 10-15% faster with 16-byte columns.
+// a vector) does the same element by element. Columns are 8 bytes, not 16
+// (tiles of 16 rows, half the shuffles per byte), so that the columns of long
+// rows stay in L1 (report_notes.md, "GATHER tile columns").
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -35,9 +32,8 @@ namespace dmlconf::blocked::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// 8 bytes of elements assembled in a register, then one store: for 1-byte
-// elements 15-20% faster than four elements per 4-byte store (0.27 against
-// 0.33 ns per element from a row in L1), the stores being half as many.
+// 8 bytes of elements assembled in a register, then one store: half the
+// stores of four elements per 4-byte store (report_notes.md, "GATHER element loads").
 template <class T>
 void GatherScalarOf(std::byte* dst, const std::byte* src, const int32_t* offsets, uint64_t n) {
   constexpr uint64_t kPerWord = 8 / sizeof(T);

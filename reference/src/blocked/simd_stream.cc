@@ -1,6 +1,6 @@
 // simd::StreamRun (simd.h): a contiguous run written with non-temporal
-// stores. glibc's memcpy switches to them itself above its threshold (240 MiB
-// on the benchmark machine), so a kernel that copies a large output as many
+// stores. glibc's memcpy switches to them itself above a threshold of its own
+// (report_notes.md, "Streaming stores"), so a kernel that copies a large output as many
 // shorter runs would otherwise pay a read-for-ownership per written line that
 // memcpy of the same bytes does not.
 #include <algorithm>

@@ -79,7 +79,7 @@ void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64
 // Items [begin, end) of a plan whose inner block is an (de)interleave, one
 // SIMD call per stretch along the outer nest's innermost dimension: each
 // block of a small problem is a few short lines, and reaching it item by
-// item cost more than moving it (DEPTH_TO_SPACE1 of 4 KiB: 0.9 us, 64 items).
+// item cost more than moving it (report_notes.md, "Interleaves in stretches").
 void RunWovenItems(const CopyPlan& plan, Weave weave, std::byte* dst, const std::byte* src,
                    uint64_t begin, uint64_t end) {
   const LoopDim step = plan.outer.rank > 0 ? plan.outer.dims[plan.outer.rank - 1] : LoopDim{};
@@ -233,8 +233,7 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   const uint64_t pieces = outer >= wanted ? 1 : std::min(split, (wanted + outer - 1) / outer);
   // Through the cache, with enough outer iterations for every thread (no
   // cut rows): the (de)interleaves in stretches, over each thread's range of
-  // items (2 threads, DepthToSpace1/dcr_b2/u8 of 4 MiB: 2.1x memcpy's time
-  // item by item, 1.5x in stretches). Large problems keep their loop order
+  // items (report_notes.md, "Interleaves in stretches"). Large problems keep their loop order
   // (only the calls get fewer); small ones take the longest stretch there is.
   if (const Weave weave = WeaveOfPlan(plan);
       weave != Weave::kNone && !simd::Streams(bytes) && pieces == 1) {
@@ -255,7 +254,7 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   // Streamed stores leave the cache in whole lines whatever their order, so
   // the outer loops follow the source instead, read in address order: walked
   // in the destination's order, SPACE_TO_DEPTH1 read every other input row
-  // in two passes (1.5-2.5x memcpy's time at 256 MiB).
+  // in two passes (report_notes.md, "Streaming stores").
   CopyPlan by_source = plan;
   SortBySourceStride(by_source.outer);
   ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
@@ -266,7 +265,7 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
 std::optional<PartsPlan> PlanParts(const TensorDesc& whole, std::span<const TensorDesc> parts,
                                    uint32_t axis, bool whole_written) {
   // The cheap test first: most SPLITs and JOINs are rows of many bytes, and a
-  // small one (0.3 us) showed even a few needless checks.
+  // small one is short enough for a few needless checks to show.
   const int k = int(parts.size());
   if (k < 2 || k > 4) return std::nullopt;
   const ByteStrides part_strides = ByteStridesOf(parts[0]);

@@ -41,8 +41,7 @@ void RunCopy(const CopyPlan& plan, std::byte* dst, const std::byte* src);
 // size along the axis, each part's share of one outer step (its rows from
 // the axis inward) one contiguous unit of 1, 2, 4 or 8 bytes, in the whole
 // tensor k units side by side. Two scalar element copies per byte pair
-// become a SIMD shuffle (u8 pairs split along the last axis: 6.7x memcpy's
-// time per part copy).
+// become a SIMD shuffle (report_notes.md, "SPLIT and JOIN as shuffles").
 struct PartsPlan {
   int k = 0;
   size_t unit = 0;
