@@ -41,6 +41,7 @@ test_packages=(
   python3-torch                               # the PyTorch adapter (validator/src/backends/torch)
   chromium                                    # headless: the CTest that renders the HTML report
   clang libclang-rt-14-dev libomp-dev         # the libFuzzer targets (tools/fuzz.sh, CTest label fuzz)
+  clang-format-14                             # the format check's pinned version (CTest label format)
   dpkg-dev file                               # cpack -G DEB's dpkg-shlibdeps (CTest label install)
 )
 
