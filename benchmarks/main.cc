@@ -18,6 +18,7 @@
 
 #include "alloc_counter.h"
 #include "dmlconf/blocked.h"
+#include "dmlconf/depth_space.h"
 #include "dmlconf/naive.h"
 #include "dmlconf/validate.h"
 #include "peers.h"
@@ -200,8 +201,7 @@ bool OneDnnCovers(OperatorType op, DataType type) {
   if (!HaveOneDnn() || ElementSize(type) == 8) return false;
   if (op == OperatorType::kJoin) return true;
   if (ElementSize(type) == 2) return false;
-  return op == OperatorType::kSplit || op == OperatorType::kDepthToSpace1 ||
-         op == OperatorType::kSpaceToDepth1;
+  return op == OperatorType::kSplit || IsDepthSpace(op);
 }
 
 void Register(const Variant& v, Impl impl, int threads) {

@@ -1,5 +1,7 @@
 #include "problem.h"
 
+#include "dmlconf/depth_space.h"
+
 #include <cassert>
 #include <random>
 
@@ -40,10 +42,10 @@ const char* ShapeKindLabel(ShapeKind kind) {
 Problem::Problem(OperatorDesc desc) : desc_(std::move(desc)) {
   for (const TensorSlot& slot : InputSlots(desc_)) {
     std::vector<std::byte>& buffer = inputs_.emplace_back(slot.desc->TotalBytes());
-    if (slot.role == "IndicesTensor") {
+    if (slot.kind == FieldKind::kIndices) {
       const auto& gather = std::get<GatherDesc>(desc_);
       FillIndices(buffer, *slot.desc, gather.input_tensor.sizes[gather.axis]);
-    } else if (slot.role == "SequenceLengthsTensor") {
+    } else if (slot.kind == FieldKind::kLengths) {
       const auto& reverse = std::get<ReverseSubsequencesDesc>(desc_);
       FillLengths(buffer, *slot.desc, reverse.input_tensor.sizes[reverse.axis]);
     } else {
@@ -62,29 +64,34 @@ Problem::Problem(OperatorDesc desc) : desc_(std::move(desc)) {
 
 namespace {
 
-// {N, C', H, bh, W, bw} is the output; the input's depth is (bh, bw, C') for
-// DEPTH_COLUMN_ROW and (C', bh, bw) for COLUMN_ROW_DEPTH.
-PermutedView DepthToSpaceView(const DepthToSpace1Desc& d) {
-  const int64_t n = d.output_tensor.sizes[0], c = d.output_tensor.sizes[1], b = d.block_size;
-  const int64_t h = d.input_tensor.sizes[2], w = d.input_tensor.sizes[3];
-  if (d.order == DepthSpaceOrder::kDepthColumnRow) return {{n, b, b, c, h, w}, {0, 3, 4, 1, 5, 2}};
-  return {{n, c, b, b, h, w}, {0, 1, 4, 2, 5, 3}};
-}
-
-// The input is {N, C, H', bh, W', bw}; the output's depth as above.
-PermutedView SpaceToDepthView(const SpaceToDepth1Desc& d) {
-  const int64_t n = d.input_tensor.sizes[0], c = d.input_tensor.sizes[1], b = d.block_size;
+// To space: {N, C', H, bh, W, bw} is the output; the input's depth is (bh, bw, C')
+// for DEPTH_COLUMN_ROW and (C', bh, bw) for COLUMN_ROW_DEPTH.
+// To depth: the input is {N, C, H', bh, W', bw}; the output's depth as above.
+template <class Desc>
+PermutedView DepthSpaceViewOf(const Desc& d) {
+  const bool dcr = LayoutOf(d) == DepthSpaceOrder::kDepthColumnRow;
+  const int64_t b = d.block_size;
+  if (kDirection<Desc> == DepthSpaceDirection::kToSpace) {
+    const int64_t n = d.output_tensor.sizes[0], c = d.output_tensor.sizes[1];
+    const int64_t h = d.input_tensor.sizes[2], w = d.input_tensor.sizes[3];
+    if (dcr) return {{n, b, b, c, h, w}, {0, 3, 4, 1, 5, 2}};
+    return {{n, c, b, b, h, w}, {0, 1, 4, 2, 5, 3}};
+  }
+  const int64_t n = d.input_tensor.sizes[0], c = d.input_tensor.sizes[1];
   const int64_t h = d.output_tensor.sizes[2], w = d.output_tensor.sizes[3];
-  if (d.order == DepthSpaceOrder::kDepthColumnRow) return {{n, c, h, b, w, b}, {0, 3, 5, 1, 2, 4}};
+  if (dcr) return {{n, c, h, b, w, b}, {0, 3, 5, 1, 2, 4}};
   return {{n, c, h, b, w, b}, {0, 1, 3, 5, 2, 4}};
 }
 
 }  // namespace
 
 std::optional<PermutedView> DepthSpaceView(const OperatorDesc& desc) {
-  if (const auto* d = std::get_if<DepthToSpace1Desc>(&desc)) return DepthToSpaceView(*d);
-  if (const auto* d = std::get_if<SpaceToDepth1Desc>(&desc)) return SpaceToDepthView(*d);
-  return std::nullopt;
+  return std::visit(
+      [](const auto& d) -> std::optional<PermutedView> {
+        if constexpr (kIsDepthSpace<std::decay_t<decltype(d)>>) return DepthSpaceViewOf(d);
+        return std::nullopt;
+      },
+      desc);
 }
 
 std::string ShortTypeName(DataType type) {

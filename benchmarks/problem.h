@@ -57,7 +57,7 @@ class Problem {
   uint64_t output_bytes_ = 0;
 };
 
-// DEPTH_TO_SPACE1 and SPACE_TO_DEPTH1 as a transpose: the packed input read
+// The depth/space family (dmlconf/depth_space.h) as a transpose: the packed input read
 // with dims `in_dims` (six of them: N, depth split in three or spatial axes
 // split in two), then axes permuted so that output dim i is input dim
 // perm[i]; the result, packed, is the output. Peers express it each in their

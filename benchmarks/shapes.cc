@@ -4,6 +4,8 @@
 // beyond-cache shapes (256 MiB of output) come last.
 #include "problem.h"
 
+#include "dmlconf/depth_space.h"
+
 namespace dmlconf::bench {
 namespace {
 
@@ -45,14 +47,19 @@ ReverseSubsequencesDesc MakeReverse(DataType type, Sizes sizes, uint32_t axis) {
           TensorDesc::Packed(type, sizes), axis};
 }
 
-DepthToSpace1Desc MakeD2S(DataType type, Sizes in, uint32_t block, DepthSpaceOrder order) {
-  const Sizes out = {in[0], in[1] / (block * block), in[2] * block, in[3] * block};
-  return {TensorDesc::Packed(type, in), TensorDesc::Packed(type, out), block, order};
-}
-
-SpaceToDepth1Desc MakeS2D(DataType type, Sizes in, uint32_t block, DepthSpaceOrder order) {
-  const Sizes out = {in[0], in[1] * block * block, in[2] / block, in[3] / block};
-  return {TensorDesc::Packed(type, in), TensorDesc::Packed(type, out), block, order};
+// A member of the depth/space family with a packed input of `in` (its depth side
+// to space, its space side to depth), in the layout given where it has an Order.
+template <class Desc>
+Desc MakeDepthSpace(DataType type, Sizes in, uint32_t block, DepthSpaceOrder layout) {
+  const Sizes out = kDirection<Desc> == DepthSpaceDirection::kToSpace
+                        ? Sizes{in[0], in[1] / (block * block), in[2] * block, in[3] * block}
+                        : Sizes{in[0], in[1] * block * block, in[2] / block, in[3] / block};
+  Desc d;
+  d.input_tensor = TensorDesc::Packed(type, in);
+  d.output_tensor = TensorDesc::Packed(type, out);
+  d.block_size = block;
+  SetLayout(d, layout);
+  return d;
 }
 
 constexpr DepthSpaceOrder kDcr = DepthSpaceOrder::kDepthColumnRow;
@@ -83,33 +90,43 @@ std::vector<Shape> BeyondCacheShapes() {
       {OperatorType::kSplit, "long_runs_mid_axis_256m", K::kLongRuns, kF32AndU8,
        [](T t) -> OperatorDesc {
          return MakeSplit(t, {Rows(t, 1024 * 512), 1024, 512}, 1, kMidAxisParts);
-       }, true},
+       },
+       true},
       {OperatorType::kSplit, "inner_units_256m", K::kElementGranular, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeSplit(t, {Rows(t, 2), 2}, 1, {1, 1}); }, true},
+       [](T t) -> OperatorDesc {
+         return MakeSplit(t, {Rows(t, 2), 2}, 1, {1, 1});
+       },
+       true},
       {OperatorType::kJoin, "long_runs_mid_axis_256m", K::kLongRuns, kF32AndU8,
        [](T t) -> OperatorDesc {
          return MakeJoin(t, {Rows(t, 1024 * 512), 1024, 512}, 1, kMidAxisParts);
-       }, true},
+       },
+       true},
       {OperatorType::kJoin, "inner_units_256m", K::kElementGranular, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeJoin(t, {Rows(t, 2), 2}, 1, {1, 1}); }, true},
+       [](T t) -> OperatorDesc {
+         return MakeJoin(t, {Rows(t, 2), 2}, 1, {1, 1});
+       },
+       true},
       {OperatorType::kGather, "long_runs_rows_256m", K::kLongRuns, kF32AndU8,
        [](T t) -> OperatorDesc {
          return MakeGather(t, {Rows(t, 1024), 1024}, 0, Rows(t, 1024));
-       }, true},
+       },
+       true},
       {OperatorType::kGather, "inner_random_256m", K::kElementGranular, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeGather(t, {Rows(t, 2048), 2048}, 1, 2048); }, true},
-      {OperatorType::kDepthToSpace1, "dcr_b2_256m", K::kElementGranular, kF32AndU8,
        [](T t) -> OperatorDesc {
-         return MakeD2S(t, {1, 8, Rows(t, 8 * 2048), 2048}, 2, kDcr);
-       }, true},
-      {OperatorType::kSpaceToDepth1, "dcr_b2_256m", K::kElementGranular, kF32AndU8,
-       [](T t) -> OperatorDesc {
-         return MakeS2D(t, {1, 2, Rows(t, 2 * 4096), 4096}, 2, kDcr);
-       }, true},
+         return MakeGather(t, {Rows(t, 2048), 2048}, 1, 2048);
+       },
+       true},
       {OperatorType::kReverseSubsequences, "long_runs_outer_axis_256m", K::kLongRuns, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeReverse(t, {Rows(t, 8192), 8192}, 0); }, true},
+       [](T t) -> OperatorDesc {
+         return MakeReverse(t, {Rows(t, 8192), 8192}, 0);
+       },
+       true},
       {OperatorType::kReverseSubsequences, "inner_axis_256m", K::kElementGranular, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeReverse(t, {Rows(t, 2048), 2048}, 1); }, true},
+       [](T t) -> OperatorDesc {
+         return MakeReverse(t, {Rows(t, 2048), 2048}, 1);
+       },
+       true},
   };
 }
 
@@ -120,53 +137,113 @@ std::vector<Shape> BuildShapes() {
       {OperatorType::kSplit, "long_runs_mid_axis", K::kLongRuns, kF32AndU8,
        [](T t) -> OperatorDesc { return MakeSplit(t, kMidAxis, 1, kMidAxisParts); }},
       {OperatorType::kSplit, "small", K::kSmall, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeSplit(t, {8, 32, 4}, 1, {16, 16}); }},
+       [](T t) -> OperatorDesc {
+         return MakeSplit(t, {8, 32, 4}, 1, {16, 16});
+       }},
       {OperatorType::kJoin, "long_runs_mid_axis", K::kLongRuns, kF32AndU8,
        [](T t) -> OperatorDesc { return MakeJoin(t, kMidAxis, 1, kMidAxisParts); }},
       {OperatorType::kJoin, "small", K::kSmall, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeJoin(t, {8, 32, 4}, 1, {16, 16}); }},
+       [](T t) -> OperatorDesc {
+         return MakeJoin(t, {8, 32, 4}, 1, {16, 16});
+       }},
       {OperatorType::kGather, "long_runs_rows", K::kLongRuns, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeGather(t, {8192, 1024}, 0, 8192); }},
+       [](T t) -> OperatorDesc {
+         return MakeGather(t, {8192, 1024}, 0, 8192);
+       }},
       {OperatorType::kGather, "inner_random", K::kElementGranular, kFourSizes,
        [](T t) -> OperatorDesc { return MakeGather(t, kSquare, 1, 2048); }},
       {OperatorType::kGather, "small_rows", K::kSmall, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeGather(t, {32, 32}, 0, 32); }},
-      {OperatorType::kDepthToSpace1, "dcr_b2", K::kElementGranular, kFourSizes,
-       [](T t) -> OperatorDesc { return MakeD2S(t, kDepthB2, 2, kDcr); }},
-      {OperatorType::kDepthToSpace1, "crd_b2", K::kElementGranular, {kF32},
-       [](T t) -> OperatorDesc { return MakeD2S(t, kDepthB2, 2, kCrd); }},
-      {OperatorType::kDepthToSpace1, "dcr_b4", K::kElementGranular, {kF32},
-       [](T t) -> OperatorDesc { return MakeD2S(t, kDepthB4, 4, kDcr); }},
-      {OperatorType::kDepthToSpace1, "crd_b4", K::kElementGranular, {kF32},
-       [](T t) -> OperatorDesc { return MakeD2S(t, kDepthB4, 4, kCrd); }},
-      {OperatorType::kDepthToSpace1, "small", K::kSmall, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeD2S(t, {1, 16, 8, 8}, 2, kDcr); }},
-      {OperatorType::kSpaceToDepth1, "dcr_b2", K::kElementGranular, kFourSizes,
-       [](T t) -> OperatorDesc { return MakeS2D(t, kSpace, 2, kDcr); }},
-      {OperatorType::kSpaceToDepth1, "crd_b2", K::kElementGranular, {kF32},
-       [](T t) -> OperatorDesc { return MakeS2D(t, kSpace, 2, kCrd); }},
-      {OperatorType::kSpaceToDepth1, "dcr_b4", K::kElementGranular, {kF32},
-       [](T t) -> OperatorDesc { return MakeS2D(t, kSpace, 4, kDcr); }},
-      {OperatorType::kSpaceToDepth1, "crd_b4", K::kElementGranular, {kF32},
-       [](T t) -> OperatorDesc { return MakeS2D(t, kSpace, 4, kCrd); }},
-      {OperatorType::kSpaceToDepth1, "small", K::kSmall, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeS2D(t, {1, 4, 16, 16}, 2, kDcr); }},
+       [](T t) -> OperatorDesc {
+         return MakeGather(t, {32, 32}, 0, 32);
+       }},
       {OperatorType::kReverseSubsequences, "long_runs_outer_axis", K::kLongRuns, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeReverse(t, {1024, 8192}, 0); }},
+       [](T t) -> OperatorDesc {
+         return MakeReverse(t, {1024, 8192}, 0);
+       }},
       {OperatorType::kReverseSubsequences, "inner_axis", K::kElementGranular, kFourSizes,
        [](T t) -> OperatorDesc { return MakeReverse(t, kSquare, 1); }},
       {OperatorType::kReverseSubsequences, "small", K::kSmall, kF32AndU8,
-       [](T t) -> OperatorDesc { return MakeReverse(t, {32, 32}, 1); }},
+       [](T t) -> OperatorDesc {
+         return MakeReverse(t, {32, 32}, 1);
+       }},
   };
+}
+
+// Every member of the depth/space family, in its direction: B = 2 and 4 in each
+// layout it has (C' = 2 to space, C = 2 to depth), a small one, and 256 MiB.
+template <class Desc>
+std::vector<Shape> DepthSpaceShapes() {
+  using K = ShapeKind;
+  using T = DataType;
+  constexpr bool kToSpace = kDirection<Desc> == DepthSpaceDirection::kToSpace;
+  const OperatorType op = TypeOf(OperatorDesc(Desc{}));
+  std::vector<Shape> shapes = {
+      {op, "dcr_b2", K::kElementGranular, kFourSizes,
+       [](T t) -> OperatorDesc {
+         return MakeDepthSpace<Desc>(t, kToSpace ? kDepthB2 : kSpace, 2, kDcr);
+       }},
+      {op,
+       "crd_b2",
+       K::kElementGranular,
+       {kF32},
+       [](T t) -> OperatorDesc {
+         return MakeDepthSpace<Desc>(t, kToSpace ? kDepthB2 : kSpace, 2, kCrd);
+       }},
+      {op,
+       "dcr_b4",
+       K::kElementGranular,
+       {kF32},
+       [](T t) -> OperatorDesc {
+         return MakeDepthSpace<Desc>(t, kToSpace ? kDepthB4 : kSpace, 4, kDcr);
+       }},
+      {op,
+       "crd_b4",
+       K::kElementGranular,
+       {kF32},
+       [](T t) -> OperatorDesc {
+         return MakeDepthSpace<Desc>(t, kToSpace ? kDepthB4 : kSpace, 4, kCrd);
+       }},
+      {op, "small", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeDepthSpace<Desc>(t, kToSpace ? Sizes{1, 16, 8, 8} : Sizes{1, 4, 16, 16}, 2,
+                                     kDcr);
+       }},
+      {op, "dcr_b2_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeDepthSpace<Desc>(
+             t,
+             kToSpace ? Sizes{1, 8, Rows(t, 8 * 2048), 2048} : Sizes{1, 2, Rows(t, 2 * 4096), 4096},
+             2, kDcr);
+       },
+       true},
+  };
+  // A member without an Order has one layout.
+  if (!kHasOrder<Desc>)
+    std::erase_if(shapes, [](const Shape& s) { return s.name.starts_with("crd"); });
+  return shapes;
 }
 
 }  // namespace
 
+// Operator by operator in ops.inc's order, the shapes in cache first, then those
+// beyond it.
 const std::vector<Shape>& AllShapes() {
   static const std::vector<Shape> shapes = [] {
-    std::vector<Shape> all = BuildShapes();
-    for (Shape& shape : BeyondCacheShapes()) all.push_back(std::move(shape));
-    return all;
+    const std::vector<Shape> listed = BuildShapes(), listed_beyond = BeyondCacheShapes();
+    std::vector<Shape> in_cache, beyond;
+    for (OperatorType op : kAllOperatorTypes) {
+      const std::vector<Shape> family = std::visit(
+          [](auto d) {
+            if constexpr (kIsDepthSpace<decltype(d)>) return DepthSpaceShapes<decltype(d)>();
+            return std::vector<Shape>{};
+          },
+          DefaultDesc(op));
+      for (const auto* list : {&listed, &family, &listed_beyond})
+        for (const Shape& shape : *list)
+          if (shape.op == op) (shape.beyond_cache ? beyond : in_cache).push_back(shape);
+    }
+    in_cache.insert(in_cache.end(), beyond.begin(), beyond.end());
+    return in_cache;
   }();
   return shapes;
 }

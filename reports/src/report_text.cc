@@ -50,7 +50,7 @@ std::vector<std::string> BackendsOf(const RunReport& report) {
 std::vector<BackendInfo> BackendInfoOf(const RunReport& report) {
   std::vector<BackendInfo> infos;
   for (const std::string& name : BackendsOf(report)) {
-    BackendInfo info{name, "", "", ""};
+    BackendInfo info{name, "", "", "", ""};
     for (const BackendInfo& known : report.backend_info)
       if (known.name == name) info = known;
     infos.push_back(std::move(info));

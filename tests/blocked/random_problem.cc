@@ -4,6 +4,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "dmlconf/depth_space.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -97,7 +98,7 @@ std::vector<uint32_t> RandomParts(ProblemRng& rng, uint32_t total) {
   return parts;
 }
 
-Problem RandomSplitOrJoin(ProblemRng& rng, bool split) {
+Problem RandomPieces(ProblemRng& rng, bool split) {
   const uint32_t rank = uint32_t(rng.Int(1, 8));
   const DataType type = RandomDataType(rng);
   const std::vector<uint32_t> whole = RandomSizes(rng, rank, kMaxProblemElements);
@@ -127,7 +128,10 @@ uint64_t RandomIndex(ProblemRng& rng, bool is_signed, int64_t size) {
                              0x8000000000000000, 0xFFFFFFFFFFFFFFFF});
 }
 
-Problem RandomGather(ProblemRng& rng) {
+Problem RandomOf(SplitDesc, ProblemRng& rng) { return RandomPieces(rng, true); }
+Problem RandomOf(JoinDesc, ProblemRng& rng) { return RandomPieces(rng, false); }
+
+Problem RandomOf(GatherDesc, ProblemRng& rng) {
   for (;;) {
     const uint32_t rank = uint32_t(rng.Int(1, 8));
     const uint32_t axis = uint32_t(rng.Int(0, rank - 1));
@@ -174,7 +178,10 @@ Problem RandomGather(ProblemRng& rng) {
   }
 }
 
-Problem RandomDepthSpace(ProblemRng& rng, bool to_space) {
+// Any member of the depth/space family, in its direction, in either layout where
+// it has an Order.
+template <class Desc>
+requires kIsDepthSpace<Desc> Problem RandomOf(Desc d, ProblemRng& rng) {
   // Sometimes rows long enough for whole SIMD vectors and a tail.
   const bool long_rows = rng.Chance(0.3);
   const uint32_t n = uint32_t(rng.Int(1, long_rows ? 1 : 3));
@@ -183,20 +190,18 @@ Problem RandomDepthSpace(ProblemRng& rng, bool to_space) {
   const uint32_t w = uint32_t(long_rows ? rng.Int(9, 150) : rng.Int(1, 8));
   const uint32_t b = uint32_t(rng.Int(1, 4));
   const DataType type = RandomDataType(rng);
-  const DepthSpaceOrder order =
-      rng.Chance(0.5) ? DepthSpaceOrder::kDepthColumnRow : DepthSpaceOrder::kColumnRowDepth;
+  SetLayout(d,
+            rng.Chance(0.5) ? DepthSpaceOrder::kDepthColumnRow : DepthSpaceOrder::kColumnRowDepth);
   // The depth side {n, c*b*b, h, w} and the space side {n, c, h*b, w*b}.
   const std::vector<uint32_t> depth = {n, c * b * b, h, w}, space = {n, c, h * b, w * b};
-  if (to_space)
-    return {DepthToSpace1Desc{RandomTensor(rng, type, depth, true),
-                              RandomTensor(rng, type, space, false), b, order},
-            {}};
-  return {SpaceToDepth1Desc{RandomTensor(rng, type, space, true),
-                            RandomTensor(rng, type, depth, false), b, order},
-          {}};
+  const bool to_space = kDirection<Desc> == DepthSpaceDirection::kToSpace;
+  d.input_tensor = RandomTensor(rng, type, to_space ? depth : space, true);
+  d.output_tensor = RandomTensor(rng, type, to_space ? space : depth, false);
+  d.block_size = b;
+  return {d, {}};
 }
 
-Problem RandomReverse(ProblemRng& rng) {
+Problem RandomOf(ReverseSubsequencesDesc, ProblemRng& rng) {
   const uint32_t rank = uint32_t(rng.Int(1, 8));
   const uint32_t axis = uint32_t(rng.Int(0, rank - 1));
   const DataType type = RandomDataType(rng);
@@ -223,16 +228,9 @@ Problem RandomReverse(ProblemRng& rng) {
 
 }  // namespace
 
+// One overload of RandomOf per operator or family, chosen by the descriptor type.
 Problem RandomProblem(OperatorType type, ProblemRng& rng) {
-  switch (type) {
-    case OperatorType::kSplit: return RandomSplitOrJoin(rng, true);
-    case OperatorType::kJoin: return RandomSplitOrJoin(rng, false);
-    case OperatorType::kGather: return RandomGather(rng);
-    case OperatorType::kDepthToSpace1: return RandomDepthSpace(rng, true);
-    case OperatorType::kSpaceToDepth1: return RandomDepthSpace(rng, false);
-    case OperatorType::kReverseSubsequences: return RandomReverse(rng);
-  }
-  return {};
+  return std::visit([&](auto d) { return RandomOf(d, rng); }, DefaultDesc(type));
 }
 
 std::string Describe(const OperatorDesc& desc) {
@@ -240,11 +238,12 @@ std::string Describe(const OperatorDesc& desc) {
   out << OperatorName(TypeOf(desc));
   std::visit(
       [&](const auto& op) {
-        if constexpr (requires { op.axis; }) out << " Axis=" << op.axis;
-        if constexpr (requires { op.index_dimensions; })
-          out << " IndexDimensions=" << op.index_dimensions;
-        if constexpr (requires { op.block_size; })
-          out << " BlockSize=" << op.block_size << " Order=" << DepthSpaceOrderName(op.order);
+        ForEachField(op, [&](auto field, const auto& value) {
+          if constexpr (field.kind == FieldKind::kOrder)
+            out << " " << field.name << "=" << DepthSpaceOrderName(value);
+          else if constexpr (!IsTensor(field.kind))
+            out << " " << field.name << "=" << value;
+        });
       },
       desc);
   out << "\n";

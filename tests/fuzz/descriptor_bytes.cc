@@ -1,5 +1,7 @@
 #include "descriptor_bytes.h"
 
+#include "dmlconf/depth_space.h"
+
 #include <algorithm>
 #include <array>
 #include <variant>
@@ -134,13 +136,15 @@ void DeriveShapes(GatherDesc& d) {
 }
 
 template <class Desc>
-void DeriveDepthSpace(Desc& d, bool to_space) {
+requires kIsDepthSpace<Desc>
+void DeriveShapes(Desc& d) {
   const auto& in = d.input_tensor.sizes;
   const uint64_t b = d.block_size;
   if (in.size() != 4 || b == 0 || b > 0xffff) return;
   const std::array<uint64_t, 4> out =
-      to_space ? std::array<uint64_t, 4>{in[0], in[1] / (b * b), in[2] * b, in[3] * b}
-               : std::array<uint64_t, 4>{in[0], in[1] * b * b, in[2] / b, in[3] / b};
+      kDirection<Desc> == DepthSpaceDirection::kToSpace
+          ? std::array<uint64_t, 4>{in[0], in[1] / (b * b), in[2] * b, in[3] * b}
+          : std::array<uint64_t, 4>{in[0], in[1] * b * b, in[2] / b, in[3] / b};
   if (*std::max_element(out.begin(), out.end()) > UINT32_MAX) return;
   d.output_tensor.sizes.assign(out.begin(), out.end());
 }
@@ -152,100 +156,60 @@ void DeriveShapes(ReverseSubsequencesDesc& d) {
   d.output_tensor.sizes = d.input_tensor.sizes;
 }
 
+void DeriveShapes(SplitDesc& d) { DeriveConcat(d.input_tensor, d.output_tensors, d.axis); }
+void DeriveShapes(JoinDesc& d) { DeriveConcat(d.output_tensor, d.input_tensors, d.axis); }
+
+// The schema's fields (op_schema.inc): the numbers first, then the tensors, each
+// group in the schema's order.
+template <class Desc>
+void ReadFields(Reader& r, Desc& d) {
+  ForEachField(d, [&](auto field, auto& value) {
+    if constexpr (field.kind == FieldKind::kOrder)
+      value = DepthSpaceOrder(r.U32());
+    else if constexpr (!IsTensor(field.kind))
+      value = r.U32();
+  });
+  ForEachField(d, [&](auto field, auto& value) {
+    if constexpr (IsList(field.kind))
+      value = ReadTensors(r);
+    else if constexpr (IsTensor(field.kind))
+      value = ReadTensor(r);
+  });
+}
+
+template <class Desc>
+void WriteFields(Writer& w, const Desc& d) {
+  ForEachField(d, [&](auto field, const auto& value) {
+    if constexpr (!IsTensor(field.kind)) w.Varint(uint32_t(value));
+  });
+  ForEachField(d, [&](auto field, const auto& value) {
+    if constexpr (IsList(field.kind))
+      WriteTensors(w, value);
+    else if constexpr (IsTensor(field.kind))
+      WriteTensor(w, value);
+  });
+}
+
 OperatorDesc ReadOperator(Reader& r, OperatorType op, bool derive) {
-  switch (op) {
-    case OperatorType::kSplit: {
-      SplitDesc d;
-      d.axis = r.U32();
-      d.input_tensor = ReadTensor(r);
-      d.output_tensors = ReadTensors(r);
-      if (derive) DeriveConcat(d.input_tensor, d.output_tensors, d.axis);
-      return d;
-    }
-    case OperatorType::kJoin: {
-      JoinDesc d;
-      d.axis = r.U32();
-      d.input_tensors = ReadTensors(r);
-      d.output_tensor = ReadTensor(r);
-      if (derive) DeriveConcat(d.output_tensor, d.input_tensors, d.axis);
-      return d;
-    }
-    case OperatorType::kGather: {
-      GatherDesc d;
-      d.axis = r.U32();
-      d.index_dimensions = r.U32();
-      d.input_tensor = ReadTensor(r);
-      d.indices_tensor = ReadTensor(r);
-      d.output_tensor = ReadTensor(r);
-      if (derive) DeriveShapes(d);
-      return d;
-    }
-    case OperatorType::kDepthToSpace1:
-    case OperatorType::kSpaceToDepth1: {
-      const uint32_t block = r.U32();
-      const auto order = DepthSpaceOrder(r.U32());
-      TensorDesc input = ReadTensor(r);
-      TensorDesc output = ReadTensor(r);
-      if (op == OperatorType::kDepthToSpace1) {
-        DepthToSpace1Desc d{std::move(input), std::move(output), block, order};
-        if (derive) DeriveDepthSpace(d, true);
-        return d;
-      }
-      SpaceToDepth1Desc d{std::move(input), std::move(output), block, order};
-      if (derive) DeriveDepthSpace(d, false);
-      return d;
-    }
-    case OperatorType::kReverseSubsequences: {
-      ReverseSubsequencesDesc d;
-      d.axis = r.U32();
-      d.input_tensor = ReadTensor(r);
-      d.sequence_lengths_tensor = ReadTensor(r);
-      d.output_tensor = ReadTensor(r);
-      if (derive) DeriveShapes(d);
-      return d;
-    }
-  }
-  return SplitDesc{};
+  OperatorDesc desc = DefaultDesc(op);
+  std::visit(
+      [&](auto& d) {
+        ReadFields(r, d);
+        if (derive) DeriveShapes(d);
+      },
+      desc);
+  return desc;
 }
 
 void WriteOperator(Writer& w, const OperatorDesc& desc) {
-  std::visit(
-      [&w](const auto& d) {
-        using Desc = std::decay_t<decltype(d)>;
-        if constexpr (std::is_same_v<Desc, SplitDesc>) {
-          w.Varint(d.axis);
-          WriteTensor(w, d.input_tensor);
-          WriteTensors(w, d.output_tensors);
-        } else if constexpr (std::is_same_v<Desc, JoinDesc>) {
-          w.Varint(d.axis);
-          WriteTensors(w, d.input_tensors);
-          WriteTensor(w, d.output_tensor);
-        } else if constexpr (std::is_same_v<Desc, GatherDesc>) {
-          w.Varint(d.axis);
-          w.Varint(d.index_dimensions);
-          WriteTensor(w, d.input_tensor);
-          WriteTensor(w, d.indices_tensor);
-          WriteTensor(w, d.output_tensor);
-        } else if constexpr (std::is_same_v<Desc, ReverseSubsequencesDesc>) {
-          w.Varint(d.axis);
-          WriteTensor(w, d.input_tensor);
-          WriteTensor(w, d.sequence_lengths_tensor);
-          WriteTensor(w, d.output_tensor);
-        } else {  // DEPTH_TO_SPACE1, SPACE_TO_DEPTH1
-          w.Varint(d.block_size);
-          w.Varint(uint32_t(d.order));
-          WriteTensor(w, d.input_tensor);
-          WriteTensor(w, d.output_tensor);
-        }
-      },
-      desc);
+  std::visit([&w](const auto& d) { WriteFields(w, d); }, desc);
 }
 
 }  // namespace
 
 DecodedDescriptor DecodeDescriptor(const uint8_t* data, size_t size) {
   Reader r(data, size);
-  const auto op = OperatorType(r.Byte() % kAllOperatorTypes.size());
+  const auto op = OperatorType(r.Byte() % kOperatorCount);
   DecodedDescriptor out;
   out.level = kAllFeatureLevels[r.Byte() % kAllFeatureLevels.size()];
   const bool derive = (r.Byte() & kDeriveShapes) != 0;

@@ -1,11 +1,12 @@
 // The byte format the descriptor fuzzer decodes into an OperatorDesc, and its
 // inverse, which turns the committed cases' descriptors into seed inputs.
 //
-//   header   op (byte % 6), feature level (byte % 15), flags (bit 0: derive
-//            the shapes the operator's rules tie together, so that most inputs
-//            pass the shape checks and reach the kernels)
-//   fields   per operator, in DirectML's field order; numbers are LEB128
-//            varints, so one byte gives a small value and five any uint32
+//   header   op (byte % the number of operators), feature level (byte % 15),
+//            flags (bit 0: derive the shapes the operator's rules tie together,
+//            so that most inputs pass the shape checks and reach the kernels)
+//   fields   per operator, as its schema lists them (op_schema.inc): the numbers
+//            first, then the tensors; numbers are LEB128 varints, so one byte
+//            gives a small value and five any uint32
 //   tensor   presence bits (strides, total size, alignment, flags), data type,
 //            rank, sizes, then the optional fields present
 //   the rest the input tensors' bytes, repeated as needed

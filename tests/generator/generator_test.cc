@@ -11,6 +11,7 @@
 
 #include "common_cases.h"
 #include "coverage.h"
+#include "dmlconf/depth_space.h"
 #include "generator.h"
 #include "oracle.h"
 
@@ -31,6 +32,7 @@ const CaseSink& AllCases() {
       AddLevelGating(*s, op);
     }
 #define DMLCONF_OPERATOR(Type, NAME, Desc) Add##Type##Cases(*s);
+#include "dmlconf/depth_space.h"
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
     return s;
@@ -104,10 +106,49 @@ TEST(Generator, EveryAllowedCellHasAPositiveCase) {
 }
 
 // Which rules each operator can break, read off the specification (not the
-// validator): the tensor rules and the cross-tensor rules everywhere, the
-// operator's own rules, and the gates its support table and introduction
-// level imply. Aliased outputs are not among them: contract point A1 makes
-// them implementation-defined, so no must-reject case may rest on them.
+// validator): the tensor rules and the cross-tensor rules everywhere, those its
+// fields and its introduction level imply, and its own shape rules (one
+// overload per operator or family). Aliased outputs are not among them:
+// contract point A1 makes them implementation-defined, so no must-reject case
+// may rest on them.
+std::set<Reason> ShapeReasons(SplitDesc) {
+  return {Reason::SPLIT_SIZES_MISMATCH, Reason::SPLIT_AXIS_SIZES_MISMATCH};
+}
+std::set<Reason> ShapeReasons(JoinDesc) {
+  return {Reason::JOIN_SIZES_MISMATCH, Reason::JOIN_AXIS_SIZES_MISMATCH};
+}
+std::set<Reason> ShapeReasons(GatherDesc) {
+  return {Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE, Reason::GATHER_OUTPUT_RANK_OVERFLOW,
+          Reason::GATHER_OUTPUT_SIZES_MISMATCH};
+}
+template <class Desc>
+requires kIsDepthSpace<Desc> std::set<Reason> ShapeReasons(Desc) {
+  return {kDirection<Desc> == DepthSpaceDirection::kToSpace
+              ? Reason::DEPTH_TO_SPACE_CHANNELS_NOT_DIVISIBLE
+              : Reason::SPACE_TO_DEPTH_SPATIAL_NOT_DIVISIBLE,
+          Reason::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH};
+}
+std::set<Reason> ShapeReasons(ReverseSubsequencesDesc) {
+  return {Reason::REVERSE_LENGTHS_SIZES_MISMATCH, Reason::REVERSE_OUTPUT_SIZES_MISMATCH};
+}
+
+// Rules a field of the kind brings with it.
+std::set<Reason> FieldReasons(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kInputList:
+    case FieldKind::kOutputList: return {Reason::TENSOR_COUNT_ZERO};
+    case FieldKind::kIndices:
+    case FieldKind::kLengths: return {Reason::INDEX_DATA_TYPE_NOT_SUPPORTED};
+    case FieldKind::kAxis: return {Reason::AXIS_OUT_OF_RANGE};
+    case FieldKind::kBlockSize: return {Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO};
+    case FieldKind::kOrder: return {Reason::DEPTH_SPACE_ORDER_INVALID};
+    case FieldKind::kInput:
+    case FieldKind::kOutput:
+    case FieldKind::kIndexDimensions: return {};
+  }
+  return {};
+}
+
 std::set<Reason> ReasonsFor(OperatorType op) {
   std::set<Reason> reasons = {
       Reason::TENSOR_RANK_INVALID,          Reason::TENSOR_SIZE_ZERO,
@@ -116,37 +157,13 @@ std::set<Reason> ReasonsFor(OperatorType op) {
       Reason::RANK_MISMATCH,
       Reason::RANK_NOT_SUPPORTED,           Reason::DATA_TYPE_MISMATCH,
       Reason::DATA_TYPE_NOT_SUPPORTED};
-  const auto add = [&](std::initializer_list<Reason> more) { reasons.insert(more); };
-  switch (op) {
-    case OperatorType::kSplit:
-      add({Reason::TENSOR_COUNT_ZERO, Reason::AXIS_OUT_OF_RANGE, Reason::SPLIT_SIZES_MISMATCH,
-           Reason::SPLIT_AXIS_SIZES_MISMATCH});
-      break;
-    case OperatorType::kJoin:
-      add({Reason::TENSOR_COUNT_ZERO, Reason::AXIS_OUT_OF_RANGE, Reason::JOIN_SIZES_MISMATCH,
-           Reason::JOIN_AXIS_SIZES_MISMATCH});
-      break;
-    case OperatorType::kGather:
-      add({Reason::AXIS_OUT_OF_RANGE, Reason::INDEX_DATA_TYPE_NOT_SUPPORTED,
-           Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE, Reason::GATHER_OUTPUT_RANK_OVERFLOW,
-           Reason::GATHER_OUTPUT_SIZES_MISMATCH});
-      break;
-    case OperatorType::kDepthToSpace1:
-      add({Reason::OPERATOR_NOT_AVAILABLE, Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO,
-           Reason::DEPTH_SPACE_ORDER_INVALID, Reason::DEPTH_TO_SPACE_CHANNELS_NOT_DIVISIBLE,
-           Reason::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH});
-      break;
-    case OperatorType::kSpaceToDepth1:
-      add({Reason::OPERATOR_NOT_AVAILABLE, Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO,
-           Reason::DEPTH_SPACE_ORDER_INVALID, Reason::SPACE_TO_DEPTH_SPATIAL_NOT_DIVISIBLE,
-           Reason::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH});
-      break;
-    case OperatorType::kReverseSubsequences:
-      add({Reason::OPERATOR_NOT_AVAILABLE, Reason::AXIS_OUT_OF_RANGE,
-           Reason::INDEX_DATA_TYPE_NOT_SUPPORTED, Reason::REVERSE_LENGTHS_SIZES_MISMATCH,
-           Reason::REVERSE_OUTPUT_SIZES_MISMATCH});
-      break;
-  }
+  if (IntroducedAt(op) > FeatureLevel::k1_0) reasons.insert(Reason::OPERATOR_NOT_AVAILABLE);
+  std::visit(
+      [&](auto d) {
+        ForEachField(d, [&](auto field, const auto&) { reasons.merge(FieldReasons(field.kind)); });
+        reasons.merge(ShapeReasons(d));
+      },
+      DefaultDesc(op));
   return reasons;
 }
 

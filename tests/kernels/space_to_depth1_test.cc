@@ -1,11 +1,13 @@
 #include <gtest/gtest.h>
 
 #include "testing/both_kernels.h"
-#include "testing/depth_space_testers.h"
+#include "testing/depth_space_tester.h"
 #include "testing/param_name.h"
 
 namespace dmlconf::testing {
 namespace {
+
+using SpaceToDepth1Tester = DepthSpaceTester<SpaceToDepth1Desc>;
 
 DMLCONF_BOTH_KERNELS(SpaceToDepth1, SpaceToDepth1Tester);
 

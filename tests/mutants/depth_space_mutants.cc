@@ -1,8 +1,11 @@
-// DEPTH_TO_SPACE1 and SPACE_TO_DEPTH1 mutants: Order swapped, and the block's
-// row and column swapped.
+// The depth/space family's mutants (dmlconf/depth_space.h), each for every member
+// going one way: the channel layout swapped (a member with an Order runs the other
+// one; a member without runs COLUMN_ROW_DEPTH, PyTorch's pixel_shuffle, for its
+// fixed DEPTH_COLUMN_ROW), and the block's row and column swapped.
 #include <array>
 #include <cstring>
 
+#include "dmlconf/depth_space.h"
 #include "mutants/mutant.h"
 
 namespace dmlconf::mutants {
@@ -14,72 +17,119 @@ DepthSpaceOrder Swapped(DepthSpaceOrder order) {
                                                    : DepthSpaceOrder::kDepthColumnRow;
 }
 
-// Both orders have the same shapes, so the honest kernel runs the other one in
-// place.
-template <class Desc>
-void OrderSwapped(const OperatorDesc& desc, const Bindings& bindings) {
-  Desc mutated = std::get<Desc>(desc);
-  mutated.order = Swapped(mutated.order);
-  naive::Execute(mutated, bindings);
+// Runs the faulty kernel on the members going `Dir`, the honest one on the rest.
+template <DepthSpaceDirection Dir, void (*Faulty)(const OperatorDesc&, const Bindings&)>
+void OnlyGoing(const OperatorDesc& desc, const Bindings& bindings) {
+  const bool going = std::visit(
+      [](const auto& d) {
+        using Desc = std::decay_t<decltype(d)>;
+        if constexpr (kIsDepthSpace<Desc>) return kDirection<Desc> == Dir;
+        return false;
+      },
+      desc);
+  if (going)
+    Faulty(desc, bindings);
+  else
+    naive::Execute(desc, bindings);
 }
 
-// The channel that holds block position (bh, bw) of depth c (DEPTH_TO_SPACE1's
-// C' channels, SPACE_TO_DEPTH1's C), with bh and bw traded: the formula written
-// with the block's column where its row belongs.
+// The same tensors and block in the other layout, as a member of the family
+// with an Order going the same way (both layouts have the same shapes, so the
+// honest kernel runs it in place).
+void LayoutSwapped(const OperatorDesc& desc, const Bindings& bindings) {
+  std::visit(
+      [&](const auto& d) {
+        using Desc = std::decay_t<decltype(d)>;
+        if constexpr (kIsDepthSpace<Desc>) {
+          for (OperatorType op : kAllOperatorTypes) {
+            OperatorDesc run = DefaultDesc(op);
+            const bool ran = std::visit(
+                [&](auto& m) {
+                  using Member = std::decay_t<decltype(m)>;
+                  if constexpr (kIsDepthSpace<Member> && kHasOrder<Member>) {
+                    if (kDirection<Member> != kDirection<Desc>) return false;
+                    m.input_tensor = d.input_tensor;
+                    m.output_tensor = d.output_tensor;
+                    m.block_size = d.block_size;
+                    m.order = Swapped(LayoutOf(d));
+                    naive::Execute(run, bindings);
+                    return true;
+                  }
+                  return false;
+                },
+                run);
+            if (ran) return;
+          }
+        }
+      },
+      desc);
+}
+
+// The channel that holds block position (bh, bw) of depth c (C' channels to space,
+// C to depth), with bh and bw traded: the formula written with the block's column
+// where its row belongs.
 uint32_t SwappedChannel(DepthSpaceOrder order, uint32_t c, uint32_t depth, uint32_t b, uint32_t bh,
                         uint32_t bw) {
   return order == DepthSpaceOrder::kDepthColumnRow ? (bw * b + bh) * depth + c
                                                    : c * b * b + bw * b + bh;
 }
 
-// One element from input coordinates `in` to output `out` (both {N, C, H, W}).
-void CopyElement4(const TensorDesc& in_desc, const std::byte* in_base,
-                  const std::array<uint32_t, 4>& in, const TensorDesc& out_desc,
-                  std::byte* out_base, std::span<const uint32_t> out) {
+// One element between the space coordinates `space` and the depth ones (both
+// {N, C, H, W}), in the member's direction.
+void CopyElement4(const TensorDesc& in_desc, const std::byte* in_base, std::span<const uint32_t> in,
+                  const TensorDesc& out_desc, std::byte* out_base, std::span<const uint32_t> out) {
   const size_t size = out_desc.ElementSize();
   std::memcpy(out_base + out_desc.ElementOffset(out) * size,
               in_base + in_desc.ElementOffset(in) * size, size);
 }
 
-void DepthToSpaceBlockRowColumnSwapped(const OperatorDesc& desc, const Bindings& bindings) {
-  const DepthToSpace1Desc& d = std::get<DepthToSpace1Desc>(desc);
-  const uint32_t b = d.block_size, depth = d.output_tensor.sizes[1];
-  ForEachCoordinate(d.output_tensor.sizes, [&](std::span<const uint32_t> out) {
-    const uint32_t c = SwappedChannel(d.order, out[1], depth, b, out[2] % b, out[3] % b);
-    CopyElement4(d.input_tensor, bindings.inputs[0], {out[0], c, out[2] / b, out[3] / b},
-                 d.output_tensor, bindings.outputs[0], out);
-  });
+// Walks the space side: each of its elements has one depth channel.
+void BlockRowColumnSwapped(const OperatorDesc& desc, const Bindings& bindings) {
+  std::visit(
+      [&](const auto& d) {
+        using Desc = std::decay_t<decltype(d)>;
+        if constexpr (kIsDepthSpace<Desc>) {
+          const bool to_space = kDirection<Desc> == DepthSpaceDirection::kToSpace;
+          const TensorDesc& space = SpaceTensor(d);
+          const uint32_t b = d.block_size, depth = space.sizes[1];
+          ForEachCoordinate(space.sizes, [&](std::span<const uint32_t> s) {
+            const uint32_t c = SwappedChannel(LayoutOf(d), s[1], depth, b, s[2] % b, s[3] % b);
+            const std::array<uint32_t, 4> deep = {s[0], c, s[2] / b, s[3] / b};
+            if (to_space)
+              CopyElement4(d.input_tensor, bindings.inputs[0], deep, d.output_tensor,
+                           bindings.outputs[0], s);
+            else
+              CopyElement4(d.input_tensor, bindings.inputs[0], s, d.output_tensor,
+                           bindings.outputs[0], deep);
+          });
+        }
+      },
+      desc);
 }
 
-void SpaceToDepthBlockRowColumnSwapped(const OperatorDesc& desc, const Bindings& bindings) {
-  const SpaceToDepth1Desc& d = std::get<SpaceToDepth1Desc>(desc);
-  const uint32_t b = d.block_size, depth = d.input_tensor.sizes[1];
-  // Walk the input: each input element has one output channel.
-  ForEachCoordinate(d.input_tensor.sizes, [&](std::span<const uint32_t> in) {
-    const uint32_t c = SwappedChannel(d.order, in[1], depth, b, in[2] % b, in[3] % b);
-    const std::array<uint32_t, 4> out = {in[0], c, in[2] / b, in[3] / b};
-    const std::array<uint32_t, 4> in_coords = {in[0], in[1], in[2], in[3]};
-    CopyElement4(d.input_tensor, bindings.inputs[0], in_coords, d.output_tensor,
-                 bindings.outputs[0], out);
-  });
-}
+constexpr DepthSpaceDirection kToSpace = DepthSpaceDirection::kToSpace;
+constexpr DepthSpaceDirection kToDepth = DepthSpaceDirection::kToDepth;
 
 }  // namespace
 
 std::vector<Mutant> DepthSpaceMutants() {
   return {
       {"depth-to-space-order-swapped",
-       "DEPTH_TO_SPACE1 runs DEPTH_COLUMN_ROW as COLUMN_ROW_DEPTH and the other way round",
-       Validate, Only<DepthToSpace1Desc, OrderSwapped<DepthToSpace1Desc>>},
+       "depth to space (every member) runs DEPTH_COLUMN_ROW as COLUMN_ROW_DEPTH and the other "
+       "way round",
+       Validate, OnlyGoing<kToSpace, LayoutSwapped>},
       {"space-to-depth-order-swapped",
-       "SPACE_TO_DEPTH1 runs DEPTH_COLUMN_ROW as COLUMN_ROW_DEPTH and the other way round",
-       Validate, Only<SpaceToDepth1Desc, OrderSwapped<SpaceToDepth1Desc>>},
+       "space to depth (every member) runs DEPTH_COLUMN_ROW as COLUMN_ROW_DEPTH and the other "
+       "way round",
+       Validate, OnlyGoing<kToDepth, LayoutSwapped>},
       {"depth-to-space-block-row-column-swapped",
-       "DEPTH_TO_SPACE1 takes the block's row for its column and its column for its row", Validate,
-       Only<DepthToSpace1Desc, DepthToSpaceBlockRowColumnSwapped>},
+       "depth to space (every member) takes the block's row for its column and its column for "
+       "its row",
+       Validate, OnlyGoing<kToSpace, BlockRowColumnSwapped>},
       {"space-to-depth-block-row-column-swapped",
-       "SPACE_TO_DEPTH1 takes the block's row for its column and its column for its row", Validate,
-       Only<SpaceToDepth1Desc, SpaceToDepthBlockRowColumnSwapped>},
+       "space to depth (every member) takes the block's row for its column and its column for "
+       "its row",
+       Validate, OnlyGoing<kToDepth, BlockRowColumnSwapped>},
   };
 }
 

@@ -1,6 +1,7 @@
 // The mutant plug-in's C ABI (dmlconf_backend.h): DMLCONF_MUTANT, read once
 // when dmlconf_backend_entry() is first called, picks the mutant; an unset or
 // unknown name refuses to load, listing the names.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -9,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "backends/c_abi.h"
 #include "dmlconf/dmlconf_backend.h"
 #include "mutants/mutant.h"
 
@@ -28,52 +30,6 @@ const std::vector<Mutant>& AllMutants() {
 namespace {
 
 const Mutant* chosen = nullptr;
-
-TensorDesc FromC(const dmlconf_tensor_desc& c) {
-  if (c.data_type >= uint32_t(kDataTypeCount))
-    throw std::invalid_argument("data type " + std::to_string(c.data_type) + " is not one of 11");
-  TensorDesc t;
-  t.data_type = DataType(c.data_type);
-  t.flags = c.flags;
-  t.sizes.assign(c.sizes, c.sizes + c.dimension_count);
-  if (c.strides) t.strides.emplace(c.strides, c.strides + c.stride_count);
-  t.total_tensor_size_in_bytes = c.total_tensor_size_in_bytes;
-  t.guaranteed_base_offset_alignment = c.guaranteed_base_offset_alignment;
-  return t;
-}
-
-std::vector<TensorDesc> FromC(const dmlconf_tensor_desc* c, uint32_t count) {
-  std::vector<TensorDesc> tensors;
-  for (uint32_t i = 0; i < count; ++i) tensors.push_back(FromC(c[i]));
-  return tensors;
-}
-
-// The descriptor dmlconf sent, back in the reference's types. Throws on a
-// tensor count or data type no descriptor can have (dmlconf never sends one).
-OperatorDesc FromC(const dmlconf_operator_desc& c) {
-  const std::vector<TensorDesc> in = FromC(c.inputs, c.input_count);
-  const std::vector<TensorDesc> out = FromC(c.outputs, c.output_count);
-  const auto order = DepthSpaceOrder(c.order);
-  switch (c.op) {
-    case DMLCONF_SPLIT: return SplitDesc{in.at(0), out, c.axis};
-    case DMLCONF_JOIN: return JoinDesc{in, out.at(0), c.axis};
-    case DMLCONF_GATHER:
-      return GatherDesc{in.at(0), in.at(1), out.at(0), c.axis, c.index_dimensions};
-    case DMLCONF_DEPTH_TO_SPACE1:
-      return DepthToSpace1Desc{in.at(0), out.at(0), c.block_size, order};
-    case DMLCONF_SPACE_TO_DEPTH1:
-      return SpaceToDepth1Desc{in.at(0), out.at(0), c.block_size, order};
-    case DMLCONF_REVERSE_SUBSEQUENCES:
-      return ReverseSubsequencesDesc{in.at(0), in.at(1), out.at(0), c.axis};
-  }
-  throw std::invalid_argument("operator " + std::to_string(c.op) + " is not one of the six");
-}
-
-// DirectML's DML_FEATURE_LEVEL value: 3_1 is 0x3100.
-uint32_t DirectMlLevel(FeatureLevel level) {
-  const std::string_view name = FeatureLevelName(level);
-  return uint32_t(name[0] - '0') << 12 | uint32_t(name[2] - '0') << 8;
-}
 
 std::optional<FeatureLevel> FromDirectMl(uint32_t value) {
   for (FeatureLevel level : kAllFeatureLevels)

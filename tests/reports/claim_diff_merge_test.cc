@@ -47,7 +47,7 @@ TEST(ClaimTest, AllPassedClaimsTheRunsLevel) {
 // the run's 6_4: the claim never passes the backend's declared maximum.
 TEST(ClaimTest, NeverAboveTheBackendsDeclaredMaximum) {
   RunReport run = MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "4_1", Verdict::kPassed)});
-  run.backend_info = {{.name = "b", .max_feature_level = "6_2"}};
+  run.backend_info = {{"b", "", "", "", "6_2"}};
   EXPECT_EQ(Claims(run)[0].level, "6_2");
   run.backend_info[0].max_feature_level = "6_4";
   EXPECT_EQ(Claims(run)[0].level, "6_4");
@@ -263,7 +263,7 @@ TEST_F(ReadJsonTest, RoundTripsEveryCaseField) {
   report.results[1].reason = "GATHER_AXIS_INVALID";
   report.results[1].position = 17;
   report.results[1].padding_bytes_written = 3;
-  report.backend_info = {{"naive", "serve:./naive --fast", "1.2.3", "a CPU"}};
+  report.backend_info = {{"naive", "serve:./naive --fast", "1.2.3", "a CPU", ""}};
   report.profile = "values";
   report.expect = {"match"};
   report.operators = {"JOIN", "SPLIT"};

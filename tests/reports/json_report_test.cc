@@ -49,8 +49,8 @@ TEST_F(JsonReportTest, RunFacts) {
 // Issue 19: what a backend declared, and the selection a claim is over.
 TEST_F(JsonReportTest, BackendInfoProfileAndShard) {
   RunReport report = SampleReport();
-  report.backend_info = {{"naive", "serve:./naive", "1.2", "a CPU"},
-                         {"blocked", "blocked", "", ""}};
+  report.backend_info = {{"naive", "serve:./naive", "1.2", "a CPU", ""},
+                         {"blocked", "blocked", "", "", ""}};
   report.profile = "values";
   report.expect = {"match"};
   report.left_out = {{"reject", 7}};

@@ -105,7 +105,7 @@ TEST_F(MarkdownReportTest, HeaderSaysTheProfileAndTheBackends) {
   RunReport report = SampleReport();
   report.profile = "values";
   report.left_out = {{"reject", 311}};
-  report.backend_info = {{"naive", "serve:./naive", "1.2", ""}};
+  report.backend_info = {{"naive", "serve:./naive", "1.2", "", ""}};
   const std::string md = Write(report);
   EXPECT_THAT(md, HasSubstr("**FAIL**: 2 passed, 1 failed, 2 skipped, 1 error, 1 xfail, 1 xpass, "
                             "under --profile values (311 must-reject cases not judged)\n"));
@@ -199,7 +199,7 @@ TEST_F(HtmlReportTest, HeaderSaysTheProfileAndTheBackends) {
   RunReport report = SampleReport();
   report.profile = "values";
   report.left_out = {{"reject", 311}};
-  report.backend_info = {{"naive", "serve:./naive", "1.2", "an <adapter>"}};
+  report.backend_info = {{"naive", "serve:./naive", "1.2", "an <adapter>", ""}};
   const std::string html = Write(report);
   EXPECT_THAT(html, HasSubstr("1 xfail, 1 xpass, under --profile values (311 must-reject cases "
                               "not judged)</p>"));

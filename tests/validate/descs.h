@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "dmlconf/depth_space.h"
 #include "dmlconf/op_desc.h"
 
 namespace dmlconf::testing {
@@ -30,44 +31,54 @@ inline ReverseSubsequencesDesc ValidReverse() {
   return {T({2, 3, 4, 5}), T({2, 3, 1, 5}, DataType::kUint32), T({2, 3, 4, 5}), 2};
 }
 
-// A valid descriptor of any rank the operator's shape rules allow (DEPTH_TO_SPACE1
-// and SPACE_TO_DEPTH1: 4 only), with the given data and index types. Sizes are
-// derived by hand from the spec's rules, not by the code under test.
+// A valid descriptor of any rank the operator's shape rules allow (the
+// depth/space family: 4 only), with the given data and index types: one overload
+// per operator or family, chosen by the descriptor's type. Sizes are derived by
+// hand from the spec's rules, not by the code under test.
+inline std::vector<uint32_t> Twos(uint32_t rank, uint32_t d, uint32_t v) {
+  std::vector<uint32_t> s(rank, 2);
+  s[d] = v;
+  return s;
+}
+inline SplitDesc ValidOf(SplitDesc, uint32_t rank, DataType data, DataType) {
+  const uint32_t last = rank - 1;
+  return {T(Twos(rank, last, 3), data),
+          {T(Twos(rank, last, 1), data), T(Twos(rank, last, 2), data)},
+          last};
+}
+inline JoinDesc ValidOf(JoinDesc, uint32_t rank, DataType data, DataType) {
+  const uint32_t last = rank - 1;
+  return {{T(Twos(rank, last, 1), data), T(Twos(rank, last, 2), data)},
+          T(Twos(rank, last, 3), data),
+          last};
+}
+// Axis 0, K 1: output = indices[D-1] ++ input[1..D) = {4, 2, ...}.
+inline GatherDesc ValidOf(GatherDesc, uint32_t rank, DataType data, DataType index) {
+  std::vector<uint32_t> indices(rank, 1);
+  indices[rank - 1] = 4;
+  return {T(Twos(rank, 0, 3), data), T(indices, index), T(Twos(rank, 0, 4), data), 0, 1};
+}
+// Depth {1, 12, 2, 3} and space {1, 3, 4, 6} with B = 2, whichever way the member goes.
+template <class Desc>
+requires kIsDepthSpace<Desc> Desc ValidOf(Desc d, uint32_t rank, DataType data, DataType) {
+  assert(rank == 4);
+  (void)rank;
+  const bool to_space = kDirection<Desc> == DepthSpaceDirection::kToSpace;
+  const TensorDesc depth = T({1, 12, 2, 3}, data), space = T({1, 3, 4, 6}, data);
+  d.input_tensor = to_space ? depth : space;
+  d.output_tensor = to_space ? space : depth;
+  d.block_size = 2;
+  return d;
+}
+inline ReverseSubsequencesDesc ValidOf(ReverseSubsequencesDesc, uint32_t rank, DataType data,
+                                       DataType index) {
+  return {T(Twos(rank, 0, 3), data), T(Twos(rank, 0, 1), index), T(Twos(rank, 0, 3), data), 0};
+}
+
 inline OperatorDesc MakeValid(OperatorType type, uint32_t rank, DataType data,
                               DataType index = DataType::kUint32) {
-  std::vector<uint32_t> base(rank, 2);
-  auto with = [&](uint32_t d, uint32_t v) {
-    std::vector<uint32_t> s = base;
-    s[d] = v;
-    return T(s, data);
-  };
-  const uint32_t last = rank - 1;
-  switch (type) {
-    case OperatorType::kSplit:
-      return SplitDesc{with(last, 3), {with(last, 1), with(last, 2)}, last};
-    case OperatorType::kJoin:
-      return JoinDesc{{with(last, 1), with(last, 2)}, with(last, 3), last};
-    case OperatorType::kGather: {
-      // Axis 0, K 1: output = indices[D-1] ++ input[1..D) = {4, 2, ...}.
-      std::vector<uint32_t> indices(rank, 1);
-      indices[last] = 4;
-      return GatherDesc{with(0, 3), T(indices, index), with(0, 4), 0, 1};
-    }
-    case OperatorType::kDepthToSpace1:
-      assert(rank == 4);
-      return DepthToSpace1Desc{T({1, 12, 2, 3}, data), T({1, 3, 4, 6}, data), 2,
-                               DepthSpaceOrder::kDepthColumnRow};
-    case OperatorType::kSpaceToDepth1:
-      assert(rank == 4);
-      return SpaceToDepth1Desc{T({1, 3, 4, 6}, data), T({1, 12, 2, 3}, data), 2,
-                               DepthSpaceOrder::kDepthColumnRow};
-    case OperatorType::kReverseSubsequences: {
-      TensorDesc lengths = with(0, 1);
-      lengths.data_type = index;
-      return ReverseSubsequencesDesc{with(0, 3), lengths, with(0, 3), 0};
-    }
-  }
-  return SplitDesc{};
+  return std::visit([&](auto d) -> OperatorDesc { return ValidOf(d, rank, data, index); },
+                    DefaultDesc(type));
 }
 
 }  // namespace dmlconf::testing

@@ -2,7 +2,8 @@
 # the Debian package (cpack -G DEB). The layout below works wherever P lands: dmlconf
 # finds the rest from its own place (validator/src/paths/data_paths.h).
 #   bin/dmlconf, bin/dmlconf-plugin-host       the CLI, and the host of plugin: backends
-#   include/dmlconf/dmlconf_backend.h          the plug-in contract
+#   include/dmlconf/dmlconf_backend.h          the plug-in contract, with the operator list
+#   include/dmlconf/ops.inc, op_schema.inc     and schema it includes
 #   share/dmlconf/cases/                       the committed cases, the default PATH
 #   libexec/dmlconf/directml/                  the DirectML launcher and host, when built
 #   lib/cmake/dmlconf/                         the CMake package
@@ -16,6 +17,7 @@ add_library(dmlconf_backend_header INTERFACE)
 add_library(dmlconf::backend_header ALIAS dmlconf_backend_header)
 target_include_directories(dmlconf_backend_header INTERFACE
   $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/validator/include>
+  $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/reference/include>
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 set_target_properties(dmlconf_backend_header PROPERTIES EXPORT_NAME backend_header)
 
@@ -23,7 +25,8 @@ install(TARGETS dmlconf dmlconf_backend_header EXPORT dmlconfTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # Beside dmlconf, where plugin: looks for it; not exported: nothing but dmlconf runs it.
 install(TARGETS dmlconf-plugin-host RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES validator/include/dmlconf/dmlconf_backend.h
+install(FILES validator/include/dmlconf/dmlconf_backend.h reference/include/dmlconf/ops.inc
+              reference/include/dmlconf/op_schema.inc
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dmlconf)
 install(DIRECTORY cases DESTINATION ${CMAKE_INSTALL_DATADIR}/dmlconf)
 

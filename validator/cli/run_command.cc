@@ -167,7 +167,7 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
 void PrintBackends(const std::vector<Backend*>& backends) {
   for (const Backend* b : backends) {
     const BackendInfo info{b->Name(), validator::ParseBackendArgument(b->Argument()).spec,
-                           b->Version(), b->Description()};
+                           b->Version(), b->Description(), ""};
     std::string details;
     const auto add = [&](const std::string& part) {
       details += (details.empty() ? "" : ", ") + part;

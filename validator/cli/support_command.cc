@@ -27,8 +27,8 @@ void PrintRow(OperatorType op, const SupportRow& row, const std::string& heading
   if (row.max_rank != row.min_rank) std::cout << "-" << row.max_rank;
   std::cout << "; data types " << TypeList(row.data_types);
   if (HasIndexTensor(op))
-    std::cout << "; " << (op == OperatorType::kGather ? "index" : "length") << " types "
-              << TypeList(row.index_types);
+    std::cout << "; " << (IndexFieldKind(op) == FieldKind::kIndices ? "index" : "length")
+              << " types " << TypeList(row.index_types);
   std::cout << "\n";
 }
 

@@ -1,5 +1,6 @@
 // Operator descriptors: DML_*_OPERATOR_DESC with DirectML's field names in
-// snake_case, and the buffers one call binds.
+// snake_case, generated from the one schema (op_schema.inc), and the buffers
+// one call binds.
 #pragma once
 
 #include <array>
@@ -12,6 +13,8 @@
 
 #include "dmlconf/tensor_desc.h"
 
+#include "dmlconf/op_schema.inc"
+
 namespace dmlconf {
 
 enum class OperatorType : uint8_t {
@@ -20,11 +23,12 @@ enum class OperatorType : uint8_t {
 #undef DMLCONF_OPERATOR
 };
 
-inline constexpr std::array<OperatorType, 6> kAllOperatorTypes = {
+inline constexpr auto kAllOperatorTypes = std::to_array<OperatorType>({
 #define DMLCONF_OPERATOR(Type, NAME, Desc) OperatorType::k##Type,
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
-};
+});
+inline constexpr size_t kOperatorCount = kAllOperatorTypes.size();
 
 // DML_DEPTH_SPACE_ORDER. Kept as the raw value so that an invalid one (2)
 // survives loading and is rejected by validation.
@@ -38,88 +42,172 @@ std::string DepthSpaceOrderName(DepthSpaceOrder order);
 // other number is kept, for validation to reject).
 std::optional<DepthSpaceOrder> ParseDepthSpaceOrder(std::string_view text);
 
-struct SplitDesc {
-  TensorDesc input_tensor;
-  std::vector<TensorDesc> output_tensors;  // OutputCount = size()
-  uint32_t axis = 0;
-  bool operator==(const SplitDesc&) const = default;
+// The kinds of op_schema.inc.
+enum class FieldKind : uint8_t {
+  kInput,
+  kIndices,
+  kLengths,
+  kOutput,
+  kInputList,
+  kOutputList,
+  kAxis,
+  kIndexDimensions,
+  kBlockSize,
+  kOrder,
+};
+constexpr bool IsTensor(FieldKind k) { return k <= FieldKind::kOutputList; }  // enum order
+constexpr bool IsInput(FieldKind k) {
+  return k == FieldKind::kInput || k == FieldKind::kIndices || k == FieldKind::kLengths ||
+         k == FieldKind::kInputList;
+}
+constexpr bool IsList(FieldKind k) {
+  return k == FieldKind::kInputList || k == FieldKind::kOutputList;
+}
+// Inputs whose values address elements rather than being copied.
+constexpr bool IsIndexLike(FieldKind k) {
+  return k == FieldKind::kIndices || k == FieldKind::kLengths;
+}
+// DirectML's count field in front of a list: "InputCount", "OutputCount".
+constexpr std::string_view CountName(FieldKind k) {
+  return k == FieldKind::kInputList ? "InputCount" : "OutputCount";
+}
+
+// The C++ member of each kind; a kind missing here does not compile.
+#define DMLCONF_MEMBER_Input(m) TensorDesc m;
+#define DMLCONF_MEMBER_Indices(m) TensorDesc m;
+#define DMLCONF_MEMBER_Lengths(m) TensorDesc m;
+#define DMLCONF_MEMBER_Output(m) TensorDesc m;
+#define DMLCONF_MEMBER_InputList(m) std::vector<TensorDesc> m;   // InputCount = size()
+#define DMLCONF_MEMBER_OutputList(m) std::vector<TensorDesc> m;  // OutputCount = size()
+#define DMLCONF_MEMBER_Axis(m) uint32_t m = 0;
+#define DMLCONF_MEMBER_IndexDimensions(m) uint32_t m = 0;
+#define DMLCONF_MEMBER_BlockSize(m) uint32_t m = 1;
+#define DMLCONF_MEMBER_Order(m) DepthSpaceOrder m = DepthSpaceOrder::kDepthColumnRow;
+#define DMLCONF_MEMBER(Kind, member, DmlName) DMLCONF_MEMBER_##Kind(member)
+
+// SplitDesc, JoinDesc, ...: the schema's fields, in its order (so aggregate
+// initialization follows DirectML's field order).
+// clang-format off
+#define DMLCONF_OPERATOR(Type, NAME, Desc)         \
+  struct Desc {                                    \
+    DMLCONF_FIELDS_##Type(DMLCONF_MEMBER)          \
+    bool operator==(const Desc&) const = default;  \
+  };
+// clang-format on
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+
+// One field of a descriptor, for code that handles every field alike:
+// `ForEachField(desc, [](auto field, auto& value) { ... field.kind ... })`.
+template <FieldKind Kind, auto Member>
+struct FieldInfo {
+  static constexpr FieldKind kind = Kind;
+  static constexpr auto member = Member;
+  std::string_view name;  // DirectML's
 };
 
-struct JoinDesc {
-  std::vector<TensorDesc> input_tensors;  // InputCount = size()
-  TensorDesc output_tensor;
-  uint32_t axis = 0;
-  bool operator==(const JoinDesc&) const = default;
-};
+template <class Desc>
+struct Schema;  // one specialization per operator, below
+#define DMLCONF_VISIT_FIELD(Kind, member, DmlName) \
+  visit(FieldInfo<FieldKind::k##Kind, &Self::member>{#DmlName});
+#define DMLCONF_COUNT_FIELD(Kind, member, DmlName) +1
+#define DMLCONF_OPERATOR(Type, NAME, Desc)                                              \
+  template <>                                                                           \
+  struct Schema<Desc> {                                                                 \
+    using Self = Desc;                                                                  \
+    static constexpr std::string_view kName = #NAME;                                    \
+    static constexpr size_t kFieldCount = 0 DMLCONF_FIELDS_##Type(DMLCONF_COUNT_FIELD); \
+    template <class Visit>                                                              \
+    static constexpr void ForEach(Visit&& visit) {                                      \
+      DMLCONF_FIELDS_##Type(DMLCONF_VISIT_FIELD)                                        \
+    }                                                                                   \
+  };
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+#undef DMLCONF_VISIT_FIELD
+#undef DMLCONF_COUNT_FIELD
 
-struct GatherDesc {
-  TensorDesc input_tensor;
-  TensorDesc indices_tensor;
-  TensorDesc output_tensor;
-  uint32_t axis = 0;
-  uint32_t index_dimensions = 0;
-  bool operator==(const GatherDesc&) const = default;
-};
+// Calls visit(field, value) for every field of `desc`, in the schema's order;
+// value is desc's member (const when desc is).
+template <class Desc, class Visit>
+constexpr void ForEachField(Desc& desc, Visit&& visit) {
+  Schema<std::remove_const_t<Desc>>::ForEach(
+      [&](auto field) { visit(field, desc.*decltype(field)::member); });
+}
+// The fields alone, for code that has no descriptor yet.
+template <class Desc, class Visit>
+constexpr void ForEachFieldOf(Visit&& visit) {
+  Schema<Desc>::ForEach(visit);
+}
 
-struct DepthToSpace1Desc {
-  TensorDesc input_tensor;   // {N, C, H, W}
-  TensorDesc output_tensor;  // {N, C/(B*B), H*B, W*B}
-  uint32_t block_size = 1;
-  DepthSpaceOrder order = DepthSpaceOrder::kDepthColumnRow;
-  bool operator==(const DepthToSpace1Desc&) const = default;
-};
-
-struct SpaceToDepth1Desc {
-  TensorDesc input_tensor;   // {N, C, H, W}
-  TensorDesc output_tensor;  // {N, C*B*B, H/B, W/B}
-  uint32_t block_size = 1;
-  DepthSpaceOrder order = DepthSpaceOrder::kDepthColumnRow;
-  bool operator==(const SpaceToDepth1Desc&) const = default;
-};
-
-struct ReverseSubsequencesDesc {
-  TensorDesc input_tensor;
-  TensorDesc sequence_lengths_tensor;  // input's sizes with 1 along axis
-  TensorDesc output_tensor;
-  uint32_t axis = 0;
-  bool operator==(const ReverseSubsequencesDesc&) const = default;
-};
-
-// Variant index == OperatorType value (both follow ops.inc; checked in op_desc.cc).
-using OperatorDesc = std::variant<SplitDesc, JoinDesc, GatherDesc, DepthToSpace1Desc,
-                                  SpaceToDepth1Desc, ReverseSubsequencesDesc>;
+// Variant index == OperatorType value (both follow ops.inc).
+namespace detail {
+template <class First, class... Descs>
+using VariantOfRest = std::variant<Descs...>;
+}  // namespace detail
+using OperatorDesc = detail::VariantOfRest<void
+#define DMLCONF_OPERATOR(Type, NAME, Desc) , Desc
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+                                           >;
 
 inline OperatorType TypeOf(const OperatorDesc& desc) { return OperatorType(desc.index()); }
+// A descriptor of the operator with every field at its default.
+OperatorDesc DefaultDesc(OperatorType type);
 // "SPLIT", as case files spell it.
 std::string_view OperatorName(OperatorType type);
 // Accepts "SPLIT" and "DML_OPERATOR_SPLIT".
 std::optional<OperatorType> ParseOperatorType(std::string_view text);
+// The kind of the operator's index-like field (Indices or Lengths), if it has one.
+std::optional<FieldKind> IndexFieldKind(OperatorType type);
+inline bool HasIndexTensor(OperatorType type) { return IndexFieldKind(type).has_value(); }
 
 // A tensor of a descriptor with its role, named as DirectML names the field:
 // "InputTensor", "IndicesTensor", "InputTensors[1]", "OutputTensors[0]", ...
 struct TensorSlot {
   std::string role;
   const TensorDesc* desc;
+  FieldKind kind = FieldKind::kInput;
 };
-// Inputs in binding order: SPLIT {InputTensor}; JOIN {InputTensors[i]...};
-// GATHER {InputTensor, IndicesTensor}; DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1
-// {InputTensor}; REVERSE_SUBSEQUENCES {InputTensor, SequenceLengthsTensor}.
+// Inputs in binding order: the schema's input fields in order, lists expanded.
 // The slots point into `desc`: keep it alive (hence the deleted rvalue overloads).
 std::vector<TensorSlot> InputSlots(const OperatorDesc& desc);
 // GATHER's IndicesTensor and REVERSE_SUBSEQUENCES' SequenceLengthsTensor:
 // inputs whose values address elements rather than being copied.
-bool HoldsIndices(const TensorSlot& slot);
-// Outputs in binding order: SPLIT {OutputTensors[i]...}; others {OutputTensor}.
+inline bool HoldsIndices(const TensorSlot& slot) { return IsIndexLike(slot.kind); }
+// Outputs in binding order, likewise.
 std::vector<TensorSlot> OutputSlots(const OperatorDesc& desc);
 std::vector<TensorSlot> InputSlots(OperatorDesc&&) = delete;
 std::vector<TensorSlot> OutputSlots(OperatorDesc&&) = delete;
+
 // The same for a concrete descriptor, without converting it to a (temporary)
 // OperatorDesc.
-#define DMLCONF_OPERATOR(Type, NAME, Desc)          \
-  std::vector<TensorSlot> InputSlots(const Desc& desc); \
-  std::vector<TensorSlot> OutputSlots(const Desc& desc);
-#include "dmlconf/ops.inc"
-#undef DMLCONF_OPERATOR
+template <class Desc>
+requires(Schema<Desc>::kFieldCount > 0) std::vector<TensorSlot> Slots(const Desc& desc,
+                                                                      bool inputs) {
+  std::vector<TensorSlot> slots;
+  ForEachField(desc, [&](auto field, const auto& value) {
+    if constexpr (IsTensor(field.kind)) {
+      if (IsInput(field.kind) != inputs) return;
+      if constexpr (IsList(field.kind)) {
+        for (size_t i = 0; i < value.size(); ++i)
+          slots.push_back(
+              {std::string(field.name) + "[" + std::to_string(i) + "]", &value[i], field.kind});
+      } else {
+        slots.push_back({std::string(field.name), &value, field.kind});
+      }
+    }
+  });
+  return slots;
+}
+template <class Desc>
+requires(Schema<Desc>::kFieldCount > 0) std::vector<TensorSlot> InputSlots(const Desc& desc) {
+  return Slots(desc, true);
+}
+template <class Desc>
+requires(Schema<Desc>::kFieldCount > 0) std::vector<TensorSlot> OutputSlots(const Desc& desc) {
+  return Slots(desc, false);
+}
 
 // The memory of one operator call: one buffer per slot, in slot order, each at
 // least that tensor's TotalBytes() long. Inputs are read only.

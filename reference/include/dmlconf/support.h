@@ -17,8 +17,8 @@ struct SupportRow {
   uint32_t min_rank;
   uint32_t max_rank;
   DataTypeSet data_types;   // input and output tensors
-  DataTypeSet index_types;  // GATHER IndicesTensor, REVERSE_SUBSEQUENCES
-                            // SequenceLengthsTensor; empty for the others
+  DataTypeSet index_types;  // the Indices or Lengths tensor (HasIndexTensor);
+                            // empty for the others
   bool AllowsRank(uint32_t rank) const { return rank >= min_rank && rank <= max_rank; }
 };
 
@@ -29,8 +29,6 @@ FeatureLevel IntroducedAt(OperatorType type);
 // The row in force at `level` (the highest row <= level), or nullptr when the
 // operator does not exist yet at `level`.
 const SupportRow* FindSupport(OperatorType type, FeatureLevel level);
-// True for operators with an index-like second input (GATHER, REVERSE_SUBSEQUENCES).
-bool HasIndexTensor(OperatorType type);
 
 // Erratum J1: the seed says JOIN takes ranks 4-5 at 3_0..4_0, DirectML's
 // feature-level history says 1-8 from 3_1. Where they disagree, a rank

@@ -19,43 +19,31 @@ constexpr std::string_view kOperatorNames[] = {
 #undef DMLCONF_OPERATOR
 };
 
-std::string Indexed(std::string_view field, size_t i) {
-  return std::string(field) + "[" + std::to_string(i) + "]";
+template <class Desc>
+constexpr std::optional<FieldKind> IndexField() {
+  std::optional<FieldKind> kind;
+  ForEachFieldOf<Desc>([&](auto field) {
+    if (IsIndexLike(field.kind)) kind = field.kind;
+  });
+  return kind;
 }
-
-struct SlotLister {
-  bool inputs;
-  std::vector<TensorSlot> operator()(const SplitDesc& d) const {
-    if (inputs) return {{"InputTensor", &d.input_tensor}};
-    std::vector<TensorSlot> slots;
-    for (size_t i = 0; i < d.output_tensors.size(); ++i)
-      slots.push_back({Indexed("OutputTensors", i), &d.output_tensors[i]});
-    return slots;
-  }
-  std::vector<TensorSlot> operator()(const JoinDesc& d) const {
-    if (!inputs) return {{"OutputTensor", &d.output_tensor}};
-    std::vector<TensorSlot> slots;
-    for (size_t i = 0; i < d.input_tensors.size(); ++i)
-      slots.push_back({Indexed("InputTensors", i), &d.input_tensors[i]});
-    return slots;
-  }
-  std::vector<TensorSlot> operator()(const GatherDesc& d) const {
-    if (inputs) return {{"InputTensor", &d.input_tensor}, {"IndicesTensor", &d.indices_tensor}};
-    return {{"OutputTensor", &d.output_tensor}};
-  }
-  template <class DepthSpace>
-  std::vector<TensorSlot> operator()(const DepthSpace& d) const {
-    if (inputs) return {{"InputTensor", &d.input_tensor}};
-    return {{"OutputTensor", &d.output_tensor}};
-  }
-  std::vector<TensorSlot> operator()(const ReverseSubsequencesDesc& d) const {
-    if (inputs)
-      return {{"InputTensor", &d.input_tensor},
-              {"SequenceLengthsTensor", &d.sequence_lengths_tensor}};
-    return {{"OutputTensor", &d.output_tensor}};
-  }
+constexpr std::optional<FieldKind> kIndexFields[] = {
+#define DMLCONF_OPERATOR(Type, NAME, Desc) IndexField<Desc>(),
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
 };
 }  // namespace
+
+OperatorDesc DefaultDesc(OperatorType type) {
+  switch (type) {
+#define DMLCONF_OPERATOR(Type, NAME, Desc) \
+  case OperatorType::k##Type:              \
+    return Desc{};
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+  }
+  return {};
+}
 
 std::string_view OperatorName(OperatorType type) { return kOperatorNames[size_t(type)]; }
 
@@ -66,6 +54,8 @@ std::optional<OperatorType> ParseOperatorType(std::string_view text) {
     if (OperatorName(t) == text) return t;
   return std::nullopt;
 }
+
+std::optional<FieldKind> IndexFieldKind(OperatorType type) { return kIndexFields[size_t(type)]; }
 
 std::string DepthSpaceOrderName(DepthSpaceOrder order) {
   switch (order) {
@@ -87,21 +77,11 @@ std::optional<DepthSpaceOrder> ParseDepthSpaceOrder(std::string_view text) {
   return std::nullopt;
 }
 
-bool HoldsIndices(const TensorSlot& slot) {
-  return slot.role == "IndicesTensor" || slot.role == "SequenceLengthsTensor";
-}
-
 std::vector<TensorSlot> InputSlots(const OperatorDesc& desc) {
-  return std::visit(SlotLister{true}, desc);
+  return std::visit([](const auto& d) { return Slots(d, true); }, desc);
 }
 std::vector<TensorSlot> OutputSlots(const OperatorDesc& desc) {
-  return std::visit(SlotLister{false}, desc);
+  return std::visit([](const auto& d) { return Slots(d, false); }, desc);
 }
-
-#define DMLCONF_OPERATOR(Type, NAME, Desc)                                                      \
-  std::vector<TensorSlot> InputSlots(const Desc& desc) { return SlotLister{true}(desc); }   \
-  std::vector<TensorSlot> OutputSlots(const Desc& desc) { return SlotLister{false}(desc); }
-#include "dmlconf/ops.inc"
-#undef DMLCONF_OPERATOR
 
 }  // namespace dmlconf

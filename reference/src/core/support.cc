@@ -17,31 +17,33 @@ const DataTypeSet kNone = {};
 const DataTypeSet kU32 = {DT::kUint32};
 const DataTypeSet kGatherIndices = {DT::kInt64, DT::kInt32, DT::kUint64, DT::kUint32};
 
-// The support tables of reference/OPERATORS.md, lowest level first.
-const SupportRow kSplit[] = {
+// The support tables of reference/OPERATORS.md, lowest level first: one
+// k<Type>Rows per operator of ops.inc.
+const SupportRow kSplitRows[] = {
     {FL::k1_0, 4, 4, kOld6, kNone},
     {FL::k2_1, 4, 4, kStd8, kNone},
     {FL::k3_0, 1, 8, kStd8, kNone},
     {FL::k4_1, 1, 8, kAll11, kNone},
 };
-const SupportRow kJoin[] = {
+const SupportRow kJoinRows[] = {
     {FL::k1_0, 4, 4, kOld6, kNone},
     {FL::k2_1, 4, 4, kStd8, kNone},
     {FL::k3_0, 4, 5, kStd8, kNone},  // erratum J1: see RankRejectionDisputed
     {FL::k4_1, 1, 8, kAll11, kNone},
 };
-const SupportRow kGather[] = {
+const SupportRow kGatherRows[] = {
     {FL::k1_0, 4, 4, {DT::kFloat32, DT::kFloat16}, kU32},
     {FL::k2_1, 4, 4, kStd8, kU32},
     {FL::k3_0, 1, 8, kStd8, kGatherIndices},
     {FL::k4_1, 1, 8, kAll11, kGatherIndices},
 };
-// SPACE_TO_DEPTH1 follows DEPTH_TO_SPACE1's table (spec README).
-const SupportRow kDepthSpace[] = {
+const SupportRow kDepthToSpace1Rows[] = {
     {FL::k2_1, 4, 4, kStd8, kNone},
     {FL::k5_0, 4, 4, kAll11, kNone},
 };
-const SupportRow kReverse[] = {
+// DEPTH_TO_SPACE1's table (spec README).
+const auto& kSpaceToDepth1Rows = kDepthToSpace1Rows;
+const SupportRow kReverseSubsequencesRows[] = {
     {FL::k2_1, 4, 4, kStd8, kU32},
     {FL::k3_0, 4, 5, kStd8, kU32},
     {FL::k4_0, 1, 8, kStd8, kU32},
@@ -51,12 +53,11 @@ const SupportRow kReverse[] = {
 
 std::span<const SupportRow> SupportTable(OperatorType type) {
   switch (type) {
-    case OperatorType::kSplit: return kSplit;
-    case OperatorType::kJoin: return kJoin;
-    case OperatorType::kGather: return kGather;
-    case OperatorType::kDepthToSpace1:
-    case OperatorType::kSpaceToDepth1: return kDepthSpace;
-    case OperatorType::kReverseSubsequences: return kReverse;
+#define DMLCONF_OPERATOR(Type, NAME, Desc) \
+  case OperatorType::k##Type:              \
+    return k##Type##Rows;
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
   }
   return {};
 }
@@ -68,10 +69,6 @@ const SupportRow* FindSupport(OperatorType type, FeatureLevel level) {
   for (const SupportRow& row : SupportTable(type))
     if (row.level <= level) found = &row;
   return found;
-}
-
-bool HasIndexTensor(OperatorType type) {
-  return type == OperatorType::kGather || type == OperatorType::kReverseSubsequences;
 }
 
 bool RankRejectionDisputed(OperatorType type, FeatureLevel level, uint32_t rank) {

@@ -43,13 +43,10 @@ Validation CheckAcrossTensors(std::string_view op, FeatureLevel level, const Sup
 // Rule 9.
 Validation CheckAxis(std::string_view op, uint32_t axis, uint32_t rank);
 
-// Rule 10, one per operator (split.cc, join.cc, ...). Axis is already in range
-// and every tensor has the same valid rank when these run.
-Validation CheckShapes(const SplitDesc& desc);
-Validation CheckShapes(const JoinDesc& desc);
-Validation CheckShapes(const GatherDesc& desc);
-Validation CheckShapes(const DepthToSpace1Desc& desc);
-Validation CheckShapes(const SpaceToDepth1Desc& desc);
-Validation CheckShapes(const ReverseSubsequencesDesc& desc);
+// Rule 10, one per operator (reference/src/validate/<operator>.cc). Axis is
+// already in range and every tensor has the same valid rank when these run.
+#define DMLCONF_OPERATOR(Type, NAME, Desc) Validation CheckShapes(const Desc& desc);
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
 
 }  // namespace dmlconf::validate_detail

@@ -1,6 +1,8 @@
 // Validate(): the operator-independent gates, then the operator's own rules.
 // The order of the checks is the order of reason_codes.inc, so a descriptor
 // that breaks one rule gets exactly that rule's code.
+#include <algorithm>
+
 #include "validate/rules.h"
 
 namespace dmlconf {
@@ -9,15 +11,17 @@ using namespace validate_detail;
 
 namespace {
 
-Validation CheckCounts(std::string_view op, OperatorType type, size_t input_count,
-                       size_t output_count) {
-  if (type == OperatorType::kSplit && output_count == 0)
-    return Fail(Reason::TENSOR_COUNT_ZERO,
-                Message(op, ": OutputCount is 0; it must be at least 1."));
-  if (type == OperatorType::kJoin && input_count == 0)
-    return Fail(Reason::TENSOR_COUNT_ZERO,
-                Message(op, ": InputCount is 0; it must be at least 1."));
-  return Ok();
+// A list field (SPLIT's OutputTensors, JOIN's InputTensors) holds one tensor at least.
+template <class Desc>
+Validation CheckCounts(std::string_view op, const Desc& desc) {
+  Validation result = Ok();
+  ForEachField(desc, [&](auto field, const auto& value) {
+    if constexpr (IsList(field.kind))
+      if (result.ok() && value.empty())
+        result = Fail(Reason::TENSOR_COUNT_ZERO,
+                      Message(op, ": ", CountName(field.kind), " is 0; it must be at least 1."));
+  });
+  return result;
 }
 
 }  // namespace
@@ -31,12 +35,13 @@ Validation Validate(const OperatorDesc& desc, FeatureLevel level) {
         Reason::OPERATOR_NOT_AVAILABLE,
         Message(op, " is introduced at feature level ", FeatureLevelName(IntroducedAt(type)),
                 " and does not exist at ", FeatureLevelName(level), "."));
+  if (Validation v = std::visit([&](const auto& d) { return CheckCounts(op, d); }, desc); !v.ok())
+    return v;
   const std::vector<TensorSlot> inputs = InputSlots(desc);
   const std::vector<TensorSlot> outputs = OutputSlots(desc);
-  if (Validation v = CheckCounts(op, type, inputs.size(), outputs.size()); !v.ok()) return v;
   if (Validation v = CheckEachTensor(op, inputs, outputs); !v.ok()) return v;
-  // The index-like tensor is the second input (op_desc.h's slot order).
-  const TensorSlot* index_slot = HasIndexTensor(type) ? &inputs.at(1) : nullptr;
+  const auto index = std::find_if(inputs.begin(), inputs.end(), HoldsIndices);
+  const TensorSlot* index_slot = index == inputs.end() ? nullptr : &*index;
   if (Validation v = CheckAcrossTensors(op, level, *row, inputs, outputs, index_slot); !v.ok())
     return v;
   return std::visit([](const auto& d) { return CheckShapes(d); }, desc);

@@ -16,9 +16,15 @@ enum dmlconf_data_type {
   DMLCONF_INT8, DMLCONF_UINT64, DMLCONF_UINT32, DMLCONF_UINT16, DMLCONF_UINT8
 };
 
+/* DMLCONF_<NAME> for every operator of dmlconf/ops.inc, in its order: DMLCONF_SPLIT (0),
+ * DMLCONF_JOIN, DMLCONF_GATHER, DMLCONF_DEPTH_TO_SPACE1, DMLCONF_SPACE_TO_DEPTH1,
+ * DMLCONF_REVERSE_SUBSEQUENCES (5), and any added since. An operator a plug-in does not
+ * know is DMLCONF_UNSUPPORTED. */
 enum dmlconf_operator {
-  DMLCONF_SPLIT, DMLCONF_JOIN, DMLCONF_GATHER, DMLCONF_DEPTH_TO_SPACE1, DMLCONF_SPACE_TO_DEPTH1,
-  DMLCONF_REVERSE_SUBSEQUENCES
+#define DMLCONF_OPERATOR(Type, NAME, Desc) DMLCONF_##NAME,
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+  DMLCONF_OPERATOR_COUNT
 };
 
 /* Feature levels are DirectML's DML_FEATURE_LEVEL values: 0x1000 (1_0), 0x2100 (2_1) ... 0x6400 (6_4). */
@@ -35,21 +41,23 @@ typedef struct dmlconf_tensor_desc {
   uint32_t guaranteed_base_offset_alignment; /* 0 = no guarantee; else a power of two >= the element size */
 } dmlconf_tensor_desc;
 
-/* One operator: the union of the six DML_*_OPERATOR_DESC. Tensors are in binding order:
+/* One operator: the union of the DML_*_OPERATOR_DESC, field by field as dmlconf/op_schema.inc
+ * lists them. Tensors are in binding order: the input fields in the schema's order (a list
+ * field's tensors in list order), then the output fields likewise. So
  * SPLIT in: InputTensor; out: OutputTensors[]    JOIN in: InputTensors[]; out: OutputTensor
  * GATHER in: InputTensor, IndicesTensor          REVERSE_SUBSEQUENCES in: InputTensor,
  * DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 in: InputTensor   SequenceLengthsTensor
- * All but SPLIT have one output, OutputTensor. */
+ * All but SPLIT have one output, OutputTensor. Each other field kind has its member below. */
 typedef struct dmlconf_operator_desc {
   uint32_t op;                         /* enum dmlconf_operator */
   uint32_t input_count;                /* entries in inputs (JOIN's InputCount) */
   const dmlconf_tensor_desc* inputs;   /* input tensors, binding order */
   uint32_t output_count;               /* entries in outputs (SPLIT's OutputCount) */
   const dmlconf_tensor_desc* outputs;  /* output tensors, binding order */
-  uint32_t axis;                       /* SPLIT JOIN GATHER REVERSE_SUBSEQUENCES */
-  uint32_t index_dimensions;           /* GATHER */
-  uint32_t block_size;                 /* DEPTH_TO_SPACE1 SPACE_TO_DEPTH1 */
-  uint32_t order;                      /* DEPTH_TO_SPACE1 SPACE_TO_DEPTH1: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */
+  uint32_t axis;                       /* an Axis field: SPLIT JOIN GATHER REVERSE_SUBSEQUENCES */
+  uint32_t index_dimensions;           /* an IndexDimensions field: GATHER */
+  uint32_t block_size;                 /* a BlockSize field: the depth/space operators */
+  uint32_t order;                      /* an Order field: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */
 } dmlconf_operator_desc;
 
 /* create() results. Any other non-zero value means DMLCONF_REJECTED. */

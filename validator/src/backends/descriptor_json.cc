@@ -35,21 +35,19 @@ json OrderJson(DepthSpaceOrder order) {
 json DescriptorJson(const OperatorDesc& desc) {
   return std::visit(
       [](const auto& d) {
-        json j;
-        if constexpr (requires { d.input_tensor; }) j["InputTensor"] = TensorJson(d.input_tensor);
-        if constexpr (requires { d.input_tensors; })
-          j["InputTensors"] = TensorListJson(d.input_tensors);
-        if constexpr (requires { d.indices_tensor; })
-          j["IndicesTensor"] = TensorJson(d.indices_tensor);
-        if constexpr (requires { d.sequence_lengths_tensor; })
-          j["SequenceLengthsTensor"] = TensorJson(d.sequence_lengths_tensor);
-        if constexpr (requires { d.output_tensor; }) j["OutputTensor"] = TensorJson(d.output_tensor);
-        if constexpr (requires { d.output_tensors; })
-          j["OutputTensors"] = TensorListJson(d.output_tensors);
-        if constexpr (requires { d.axis; }) j["Axis"] = d.axis;
-        if constexpr (requires { d.index_dimensions; }) j["IndexDimensions"] = d.index_dimensions;
-        if constexpr (requires { d.block_size; }) j["BlockSize"] = d.block_size;
-        if constexpr (requires { d.order; }) j["Order"] = OrderJson(d.order);
+        json j = json::object();
+        ForEachField(d, [&](auto field, const auto& value) {
+          const std::string name(field.name);
+          if constexpr (IsList(field.kind)) {
+            j[name] = TensorListJson(value);
+          } else if constexpr (IsTensor(field.kind)) {
+            j[name] = TensorJson(value);
+          } else if constexpr (field.kind == FieldKind::kOrder) {
+            j[name] = OrderJson(value);
+          } else {
+            j[name] = value;
+          }
+        });
         return j;
       },
       desc);

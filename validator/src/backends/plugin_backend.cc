@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "backends/c_abi.h"
 #include "dmlconf/dmlconf_backend.h"
 #include "dmlconf/validator/external_backends.h"
 #include "paths/data_paths.h"
@@ -13,60 +14,6 @@
 namespace dmlconf {
 
 namespace {
-
-// The C enums follow data_type.h and ops.inc, so a cast translates them.
-static_assert(DMLCONF_UINT8 == int(DataType::kUint8) && DMLCONF_FLOAT64 == int(DataType::kFloat64));
-static_assert(DMLCONF_REVERSE_SUBSEQUENCES == int(OperatorType::kReverseSubsequences));
-
-// DirectML's DML_FEATURE_LEVEL value: "3_1" -> 0x3100.
-uint32_t DirectMlLevel(FeatureLevel level) {
-  const std::string_view name = FeatureLevelName(level);
-  return uint32_t(name[0] - '0') << 12 | uint32_t(name[2] - '0') << 8;
-}
-
-// The C view of one OperatorDesc. It points into the descriptor, which must
-// outlive it.
-class CDesc {
- public:
-  explicit CDesc(const OperatorDesc& desc) {
-    for (const TensorSlot& slot : InputSlots(desc)) inputs_.push_back(Convert(*slot.desc));
-    for (const TensorSlot& slot : OutputSlots(desc)) outputs_.push_back(Convert(*slot.desc));
-    c_.op = uint32_t(TypeOf(desc));
-    c_.input_count = uint32_t(inputs_.size());
-    c_.inputs = inputs_.data();
-    c_.output_count = uint32_t(outputs_.size());
-    c_.outputs = outputs_.data();
-    std::visit([this](const auto& d) { CopyFields(d); }, desc);
-  }
-  const dmlconf_operator_desc* get() const { return &c_; }
-
- private:
-  static dmlconf_tensor_desc Convert(const TensorDesc& t) {
-    // A present but empty Strides list must not read as "absent" (NULL).
-    static constexpr uint32_t kNoEntries = 0;
-    dmlconf_tensor_desc c{};
-    c.data_type = uint32_t(t.data_type);
-    c.flags = t.flags;
-    c.dimension_count = t.DimensionCount();
-    c.sizes = t.sizes.data();
-    if (t.strides) {
-      c.stride_count = uint32_t(t.strides->size());
-      c.strides = t.strides->empty() ? &kNoEntries : t.strides->data();
-    }
-    c.total_tensor_size_in_bytes = t.TotalBytes();
-    c.guaranteed_base_offset_alignment = t.guaranteed_base_offset_alignment;
-    return c;
-  }
-  void CopyFields(const auto& d) {
-    if constexpr (requires { d.axis; }) c_.axis = d.axis;
-    if constexpr (requires { d.index_dimensions; }) c_.index_dimensions = d.index_dimensions;
-    if constexpr (requires { d.block_size; }) c_.block_size = d.block_size;
-    if constexpr (requires { d.order; }) c_.order = uint32_t(d.order);
-  }
-
-  std::vector<dmlconf_tensor_desc> inputs_, outputs_;
-  dmlconf_operator_desc c_{};
-};
 
 // The plug-in writes at most cap - 1 characters; the NUL is ours to guarantee.
 std::string Terminated(std::array<char, 512>& buffer) {

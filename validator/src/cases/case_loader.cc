@@ -76,62 +76,35 @@ std::vector<TensorDesc> ParseTensorList(const Field& descriptor, std::string_vie
   return tensors;
 }
 
-DepthSpaceOrder ParseOrder(const Field& f) {
-  return ParseNamed<DepthSpaceOrder>(f, ParseDepthSpaceOrder, "order");
-}
-
+// Every field of the operator's schema (op_schema.inc), each as its kind reads.
 template <class Desc>
-Desc ParseDepthSpace(const Field& f) {
-  f.CheckKeys({"InputTensor", "OutputTensor", "BlockSize", "Order"});
-  Desc d;
-  d.input_tensor = ParseTensor(f.Required("InputTensor"));
-  d.output_tensor = ParseTensor(f.Required("OutputTensor"));
-  d.block_size = f.Required("BlockSize").Uint32();
-  d.order = ParseOrder(f.Required("Order"));
-  return d;
+void ParseFields(const Field& f, Desc* d) {
+  std::vector<std::string_view> keys;
+  ForEachFieldOf<Desc>([&](auto field) {
+    keys.push_back(field.name);
+    if constexpr (IsList(field.kind)) keys.push_back(CountName(field.kind));
+  });
+  f.CheckKeys(keys);
+  ForEachField(*d, [&](auto field, auto& value) {
+    constexpr FieldKind kind = field.kind;
+    if constexpr (IsList(kind)) {
+      value = ParseTensorList(f, field.name, CountName(kind));
+    } else if constexpr (IsTensor(kind)) {
+      value = ParseTensor(f.Required(field.name));
+    } else if constexpr (kind == FieldKind::kOrder) {
+      value = ParseNamed<DepthSpaceOrder>(f.Required(field.name), ParseDepthSpaceOrder, "order");
+    } else {
+      static_assert(kind == FieldKind::kAxis || kind == FieldKind::kIndexDimensions ||
+                    kind == FieldKind::kBlockSize);
+      value = f.Required(field.name).Uint32();
+    }
+  });
 }
 
 OperatorDesc ParseDescriptor(OperatorType op, const Field& f) {
-  switch (op) {
-    case OperatorType::kSplit: {
-      f.CheckKeys({"InputTensor", "OutputTensors", "Axis", "OutputCount"});
-      SplitDesc d;
-      d.input_tensor = ParseTensor(f.Required("InputTensor"));
-      d.output_tensors = ParseTensorList(f, "OutputTensors", "OutputCount");
-      d.axis = f.Required("Axis").Uint32();
-      return d;
-    }
-    case OperatorType::kJoin: {
-      f.CheckKeys({"InputTensors", "OutputTensor", "Axis", "InputCount"});
-      JoinDesc d;
-      d.input_tensors = ParseTensorList(f, "InputTensors", "InputCount");
-      d.output_tensor = ParseTensor(f.Required("OutputTensor"));
-      d.axis = f.Required("Axis").Uint32();
-      return d;
-    }
-    case OperatorType::kGather: {
-      f.CheckKeys({"InputTensor", "IndicesTensor", "OutputTensor", "Axis", "IndexDimensions"});
-      GatherDesc d;
-      d.input_tensor = ParseTensor(f.Required("InputTensor"));
-      d.indices_tensor = ParseTensor(f.Required("IndicesTensor"));
-      d.output_tensor = ParseTensor(f.Required("OutputTensor"));
-      d.axis = f.Required("Axis").Uint32();
-      d.index_dimensions = f.Required("IndexDimensions").Uint32();
-      return d;
-    }
-    case OperatorType::kDepthToSpace1: return ParseDepthSpace<DepthToSpace1Desc>(f);
-    case OperatorType::kSpaceToDepth1: return ParseDepthSpace<SpaceToDepth1Desc>(f);
-    case OperatorType::kReverseSubsequences: {
-      f.CheckKeys({"InputTensor", "SequenceLengthsTensor", "OutputTensor", "Axis"});
-      ReverseSubsequencesDesc d;
-      d.input_tensor = ParseTensor(f.Required("InputTensor"));
-      d.sequence_lengths_tensor = ParseTensor(f.Required("SequenceLengthsTensor"));
-      d.output_tensor = ParseTensor(f.Required("OutputTensor"));
-      d.axis = f.Required("Axis").Uint32();
-      return d;
-    }
-  }
-  f.Fail("unknown operator");
+  OperatorDesc desc = DefaultDesc(op);
+  std::visit([&](auto& d) { ParseFields(f, &d); }, desc);
+  return desc;
 }
 
 // ---- tensor data -------------------------------------------------------------

@@ -142,42 +142,31 @@ DepthSpaceOrder Order(const YAML::Node& attributes, const std::string& where) {
 }
 
 // The descriptor from the attributes and the tensors' roles (README: roles are
-// the descriptor's field names). `attributes` may hold informative extras
-// (SPLIT's SplitSizes): the tensors already say them.
+// the descriptor's field names, attributes its other fields, as op_schema.inc
+// names them). `attributes` may hold informative extras (SPLIT's SplitSizes):
+// the tensors already say them.
 OperatorDesc BuildDesc(OperatorType type, const YAML::Node& a, const RoleMap& roles,
                        const std::string& where) {
-  switch (type) {
-    case OperatorType::kSplit: {
-      SplitDesc d{Take(roles, "InputTensor", where), TakeArray(roles, "OutputTensors", where),
-                  Uint(a, "Axis", where)};
-      CheckCount(a, "OutputCount", d.output_tensors.size(), where);
-      return d;
-    }
-    case OperatorType::kJoin: {
-      JoinDesc d{TakeArray(roles, "InputTensors", where), Take(roles, "OutputTensor", where),
-                 Uint(a, "Axis", where)};
-      CheckCount(a, "InputCount", d.input_tensors.size(), where);
-      return d;
-    }
-    case OperatorType::kGather:
-      return GatherDesc{Take(roles, "InputTensor", where), Take(roles, "IndicesTensor", where),
-                        Take(roles, "OutputTensor", where), Uint(a, "Axis", where),
-                        Uint(a, "IndexDimensions", where)};
-    case OperatorType::kDepthToSpace1:
-      return DepthToSpace1Desc{Take(roles, "InputTensor", where), Take(roles, "OutputTensor", where),
-                               Uint(a, "BlockSize", where), Order(a, where)};
-    case OperatorType::kSpaceToDepth1:
-      return SpaceToDepth1Desc{Take(roles, "InputTensor", where), Take(roles, "OutputTensor", where),
-                               Uint(a, "BlockSize", where), Order(a, where)};
-    case OperatorType::kReverseSubsequences:
-      return ReverseSubsequencesDesc{Take(roles, "InputTensor", where),
-                                     Take(roles, "SequenceLengthsTensor", where),
-                                     Take(roles, "OutputTensor", where), Uint(a, "Axis", where)};
-  }
-  Fail(where, "unknown operator");
+  OperatorDesc desc = DefaultDesc(type);
+  std::visit(
+      [&](auto& d) {
+        ForEachField(d, [&](auto field, auto& value) {
+          const std::string name(field.name);
+          if constexpr (IsList(field.kind)) {
+            value = TakeArray(roles, name, where);
+            CheckCount(a, std::string(CountName(field.kind)).c_str(), value.size(), where);
+          } else if constexpr (IsTensor(field.kind)) {
+            value = Take(roles, name, where);
+          } else if constexpr (field.kind == FieldKind::kOrder) {
+            value = Order(a, where);
+          } else {
+            value = Uint(a, name.c_str(), where);
+          }
+        });
+      },
+      desc);
+  return desc;
 }
-
-
 
 // Every role must have a slot in the descriptor, so a misspelt role cannot
 // silently drop a tensor.

@@ -38,7 +38,7 @@ void Field::RequireSequence() const {
   if (!node_.IsSequence()) Fail("expected a sequence, got " + std::string(NodeKindName(node_)));
 }
 
-void Field::CheckKeys(std::initializer_list<std::string_view> allowed) const {
+void Field::CheckKeys(std::span<const std::string_view> allowed) const {
   RequireMap();
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     const std::string key = it->first.Scalar();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -33,7 +34,10 @@ class Field {
   void RequireMap() const;
   void RequireSequence() const;
   // Fails on the first key not in `allowed`, naming it (typos).
-  void CheckKeys(std::initializer_list<std::string_view> allowed) const;
+  void CheckKeys(std::span<const std::string_view> allowed) const;
+  void CheckKeys(std::initializer_list<std::string_view> allowed) const {
+    CheckKeys(std::span<const std::string_view>(allowed.begin(), allowed.size()));
+  }
 
   Field Required(std::string_view key) const;  // fails "missing required field 'key'"
   std::optional<Field> Optional(std::string_view key) const;

@@ -27,25 +27,43 @@ std::vector<TensorDesc*> AllTensors(OperatorDesc& d) {
   return all;
 }
 
+// The Axis field, where the operator's schema has one.
 bool HasAxis(const OperatorDesc& d) {
-  return std::visit([](const auto& x) { return requires { x.axis; }; }, d);
+  return std::visit(
+      [](const auto& x) {
+        bool found = false;
+        ForEachField(
+            x, [&](auto field, const auto&) { found = found || field.kind == FieldKind::kAxis; });
+        return found;
+      },
+      d);
 }
 void SetAxis(OperatorDesc& d, uint32_t axis) {
-  std::visit([&](auto& x) {
-    if constexpr (requires { x.axis; }) x.axis = axis;
-  }, d);
+  std::visit(
+      [&](auto& x) {
+        ForEachField(x, [&](auto field, auto& value) {
+          if constexpr (field.kind == FieldKind::kAxis) value = axis;
+        });
+      },
+      d);
 }
 uint32_t Axis(const OperatorDesc& d) {
-  return std::visit([](const auto& x) -> uint32_t {
-    if constexpr (requires { x.axis; }) return x.axis;
-    else return 0;
-  }, d);
+  return std::visit(
+      [](const auto& x) {
+        uint32_t axis = 0;
+        ForEachField(x, [&](auto field, const auto& value) {
+          if constexpr (field.kind == FieldKind::kAxis) axis = value;
+        });
+        return axis;
+      },
+      d);
 }
 
+// "/idx-int32" (an Indices field), "/len-uint32" (a Lengths field), or "".
 std::string IndexPart(OperatorType op, DataType index_type) {
-  if (op == OperatorType::kGather) return "/idx-" + TypeTag(index_type);
-  if (op == OperatorType::kReverseSubsequences) return "/len-" + TypeTag(index_type);
-  return "";
+  const std::optional<FieldKind> kind = IndexFieldKind(op);
+  if (!kind) return "";
+  return (*kind == FieldKind::kIndices ? "/idx-" : "/len-") + TypeTag(index_type);
 }
 
 // The data types a level does not allow, and those it does, in table order.
@@ -273,7 +291,7 @@ void AddValues(CaseSink& sink, OperatorType op) {
     const std::vector<ElementBits> special = SpecialValues(type);
     const auto slots = InputSlots(c.desc);
     for (size_t i = 0; i < slots.size(); ++i) {
-      if (slots[i].desc->data_type != type || slots[i].role == "IndicesTensor") continue;
+      if (slots[i].desc->data_type != type || slots[i].kind == FieldKind::kIndices) continue;
       Values& v = c.inputs[i].values;
       for (size_t k = 0; k < v.size() && k < special.size(); ++k) v[(k * 7 + i) % v.size()] = special[k];
     }
@@ -402,7 +420,7 @@ void AddAlignmentRejections(CaseSink& sink, OperatorType op) {
   reject(i64, 0, 4, "int64-input-alignment-4", "a power of two below INT64's 8 bytes");
   reject(f32, 0, 12, "input-alignment-12", "at least the element size, not a power of two");
   reject(f32, kLastOutput, 24, "output-alignment-24", "not a power of two");
-  if (HasIndexTensor(op))  // slot 1: IndicesTensor, SequenceLengthsTensor
+  if (HasIndexTensor(op))  // slot 1: the Indices or Lengths tensor
     reject(f32, 1, 2, "index-alignment-2",
            "a power of two below the UINT32 indices' or lengths' 4 bytes");
 }
@@ -485,7 +503,9 @@ void AddLevelGating(CaseSink& sink, OperatorType op) {
     for (DataType type : Complement(row->index_types))
       sink.Add("invalid", RejectCase(CellDescriptor(op, {DataType::kFloat32, 4, type, 3}), level,
                                      Reason::INDEX_DATA_TYPE_NOT_SUPPORTED,
-                                     (op == OperatorType::kGather ? "index-type-" : "length-type-") + TypeTag(type)));
+                                     (IndexFieldKind(op) == FieldKind::kIndices ? "index-type-"
+                                                                                : "length-type-") +
+                                         TypeTag(type)));
   }
 }
 

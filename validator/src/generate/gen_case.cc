@@ -25,19 +25,7 @@ void EmitTensor(YAML::Emitter& out, const TensorDesc& t) {
   out << YAML::EndMap;
 }
 
-void EmitTensorList(YAML::Emitter& out, const char* key, const std::vector<TensorDesc>& list) {
-  out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
-  for (const TensorDesc& t : list) EmitTensor(out, t);
-  out << YAML::EndSeq;
-}
-
-void EmitField(YAML::Emitter& out, const char* key, const TensorDesc& t) {
-  out << YAML::Key << key << YAML::Value;
-  EmitTensor(out, t);
-}
-
 void EmitOrder(YAML::Emitter& out, DepthSpaceOrder order) {
-  out << YAML::Key << "Order" << YAML::Value;
   if (uint32_t(order) <= 1) {
     out << DepthSpaceOrderName(order);
   } else {
@@ -45,44 +33,30 @@ void EmitOrder(YAML::Emitter& out, DepthSpaceOrder order) {
   }
 }
 
-struct DescriptorEmitter {
-  YAML::Emitter& out;
-  void operator()(const SplitDesc& d) {
-    out << YAML::Key << "Axis" << YAML::Value << d.axis;
-    EmitField(out, "InputTensor", d.input_tensor);
-    EmitTensorList(out, "OutputTensors", d.output_tensors);
-  }
-  void operator()(const JoinDesc& d) {
-    out << YAML::Key << "Axis" << YAML::Value << d.axis;
-    EmitTensorList(out, "InputTensors", d.input_tensors);
-    EmitField(out, "OutputTensor", d.output_tensor);
-  }
-  void operator()(const GatherDesc& d) {
-    out << YAML::Key << "Axis" << YAML::Value << d.axis;
-    out << YAML::Key << "IndexDimensions" << YAML::Value << d.index_dimensions;
-    EmitField(out, "InputTensor", d.input_tensor);
-    EmitField(out, "IndicesTensor", d.indices_tensor);
-    EmitField(out, "OutputTensor", d.output_tensor);
-  }
-  void operator()(const DepthToSpace1Desc& d) {
-    out << YAML::Key << "BlockSize" << YAML::Value << d.block_size;
-    EmitOrder(out, d.order);
-    EmitField(out, "InputTensor", d.input_tensor);
-    EmitField(out, "OutputTensor", d.output_tensor);
-  }
-  void operator()(const SpaceToDepth1Desc& d) {
-    out << YAML::Key << "BlockSize" << YAML::Value << d.block_size;
-    EmitOrder(out, d.order);
-    EmitField(out, "InputTensor", d.input_tensor);
-    EmitField(out, "OutputTensor", d.output_tensor);
-  }
-  void operator()(const ReverseSubsequencesDesc& d) {
-    out << YAML::Key << "Axis" << YAML::Value << d.axis;
-    EmitField(out, "InputTensor", d.input_tensor);
-    EmitField(out, "SequenceLengthsTensor", d.sequence_lengths_tensor);
-    EmitField(out, "OutputTensor", d.output_tensor);
-  }
-};
+// The schema's fields (op_schema.inc), the numbers first, then the tensors,
+// each group in the schema's order. The list fields' counts are left out: the
+// lists say them.
+template <class Desc>
+void EmitDescriptor(YAML::Emitter& out, const Desc& d) {
+  ForEachField(d, [&](auto field, const auto& value) {
+    if constexpr (field.kind == FieldKind::kOrder) {
+      out << YAML::Key << std::string(field.name) << YAML::Value;
+      EmitOrder(out, value);
+    } else if constexpr (!IsTensor(field.kind)) {
+      out << YAML::Key << std::string(field.name) << YAML::Value << value;
+    }
+  });
+  ForEachField(d, [&](auto field, const auto& value) {
+    if constexpr (IsList(field.kind)) {
+      out << YAML::Key << std::string(field.name) << YAML::Value << YAML::BeginSeq;
+      for (const TensorDesc& t : value) EmitTensor(out, t);
+      out << YAML::EndSeq;
+    } else if constexpr (IsTensor(field.kind)) {
+      out << YAML::Key << std::string(field.name) << YAML::Value;
+      EmitTensor(out, value);
+    }
+  });
+}
 
 void EmitData(YAML::Emitter& out, DataType type, const TensorData& data) {
   if (data.random_seed) {
@@ -145,7 +119,7 @@ void EmitCase(YAML::Emitter& out, const GenCase& c) {
   if (!c.description.empty())
     out << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted << c.description;
   out << YAML::Key << "descriptor" << YAML::Value << YAML::BeginMap;
-  std::visit(DescriptorEmitter{out}, c.desc);
+  std::visit([&](const auto& d) { EmitDescriptor(out, d); }, c.desc);
   out << YAML::EndMap;
   if (c.expect != Expect::kReject) {
     EmitDataMap(out, "inputs", InputSlots(c.desc), c.inputs);

@@ -169,9 +169,9 @@ void FillInputs(GenCase& c, uint64_t salt) {
   int64_t base = IsFloat(InputSlots(c.desc)[0].desc->data_type) ? 1 + int64_t(salt % 8)
                                                                  : int64_t(salt % 1000);
   for (const TensorSlot& slot : InputSlots(c.desc)) {
-    if (slot.role == "IndicesTensor") {
+    if (slot.kind == FieldKind::kIndices) {
       c.inputs.push_back({IndexData(std::get<GatherDesc>(c.desc), c.level, salt), std::nullopt});
-    } else if (slot.role == "SequenceLengthsTensor") {
+    } else if (slot.kind == FieldKind::kLengths) {
       c.inputs.push_back({LengthData(std::get<ReverseSubsequencesDesc>(c.desc), salt), std::nullopt});
     } else {
       c.inputs.push_back({PositionData(*slot.desc, base), std::nullopt});

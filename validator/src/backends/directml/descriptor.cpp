@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
+
+#include "schema_check.h"
 
 using nlohmann::json;
 
@@ -181,74 +184,82 @@ static const json& TensorList(const json& d, const std::string& list, const std:
   return tensors;
 }
 
-void OperatorDescription::ParseTensors(const std::string& op, const json& d) {
-  auto single = [&](const char* field) { return AddTensor(Field(d, field, "descriptor"), field); };
-  auto array = [&](const json& list, const std::string& field, std::vector<const BufferTensor*>* side) {
-    for (size_t i = 0; i < list.size(); ++i) side->push_back(AddTensor(list[i], Indexed(field, i)));
-    for (const BufferTensor* t : *side) tensor_array_.push_back(t->tensor);
-  };
-  if (op == "SPLIT") {
-    inputs_ = {single("InputTensor")};
-    array(TensorList(d, "OutputTensors", "OutputCount"), "OutputTensors", &outputs_);
-    op_.split = {&inputs_[0]->tensor, static_cast<UINT>(tensor_array_.size()),
-                 tensor_array_.data(), Uint(Field(d, "Axis", "descriptor"), "Axis")};
-    desc_ = {DML_OPERATOR_SPLIT, &op_.split};
-  } else if (op == "JOIN") {
-    array(TensorList(d, "InputTensors", "InputCount"), "InputTensors", &inputs_);
-    outputs_ = {single("OutputTensor")};
-    op_.join = {static_cast<UINT>(tensor_array_.size()), tensor_array_.data(),
-                &outputs_[0]->tensor, Uint(Field(d, "Axis", "descriptor"), "Axis")};
-    desc_ = {DML_OPERATOR_JOIN, &op_.join};
-  } else if (op == "GATHER") {
-    inputs_ = {single("InputTensor"), single("IndicesTensor")};
-    outputs_ = {single("OutputTensor")};
-    op_.gather = {&inputs_[0]->tensor, &inputs_[1]->tensor, &outputs_[0]->tensor,
-                  Uint(Field(d, "Axis", "descriptor"), "Axis"),
-                  Uint(Field(d, "IndexDimensions", "descriptor"), "IndexDimensions")};
-    desc_ = {DML_OPERATOR_GATHER, &op_.gather};
-    // DirectML 1.15.4 corrupts its own memory (garbage values when rank +
-    // IndexDimensions - 1 > 8; later CreateOperator calls crash at DirectML.dll+0x8ea2d)
-    // on a GATHER whose input, trimmed of its leading 1s, does not hold the whole
-    // gather: one that breaks seed 002's rule "original rank of InputTensor +
-    // IndexDimensions - 1 must be <= OutputTensor's DimensionCount" (input {3,1,1,2},
-    // Axis 0, IndexDimensions 4), or one whose Axis lies inside those leading 1s
-    // (input {1,1,1,1,3}, Axis 0, IndexDimensions 5). Such a case runs in a process of
-    // its own. Other GATHERs are safe, even past rank + IndexDimensions - 1 > 8 (input
-    // {1,1,1,1,1,1,1,6}, Axis 7, IndexDimensions 8).
-    const std::vector<UINT>& in = inputs_[0]->sizes;
-    const size_t rank = in.size(), k = op_.gather.IndexDimensions;
-    size_t original_rank = rank;
-    while (original_rank > 1 && in[rank - original_rank] == 1) --original_rank;
-    corrupts_directml_memory_ = original_rank + k > rank + 1 || op_.gather.Axis < rank - original_rank;
-  } else if (op == "DEPTH_TO_SPACE1" || op == "SPACE_TO_DEPTH1") {
-    inputs_ = {single("InputTensor")};
-    outputs_ = {single("OutputTensor")};
-    UINT block = Uint(Field(d, "BlockSize", "descriptor"), "BlockSize");
-    auto order = static_cast<DML_DEPTH_SPACE_ORDER>(Named(
-        Field(d, "Order", "descriptor"), kOrders, std::size(kOrders), "DML_DEPTH_SPACE_ORDER_", "Order"));
-    if (op == "DEPTH_TO_SPACE1") {
-      op_.depth_to_space = {&inputs_[0]->tensor, &outputs_[0]->tensor, block, order};
-      desc_ = {DML_OPERATOR_DEPTH_TO_SPACE1, &op_.depth_to_space};
-    } else {
-      op_.space_to_depth = {&inputs_[0]->tensor, &outputs_[0]->tensor, block, order};
-      desc_ = {DML_OPERATOR_SPACE_TO_DEPTH1, &op_.space_to_depth};
-    }
-  } else if (op == "REVERSE_SUBSEQUENCES") {
-    inputs_ = {single("InputTensor"), single("SequenceLengthsTensor")};
-    outputs_ = {single("OutputTensor")};
-    op_.reverse_subsequences = {&inputs_[0]->tensor, &inputs_[1]->tensor, &outputs_[0]->tensor,
-                                Uint(Field(d, "Axis", "descriptor"), "Axis")};
-    desc_ = {DML_OPERATOR_REVERSE_SUBSEQUENCES, &op_.reverse_subsequences};
-  } else {
-    throw Inexpressible("operator " + op + " is not one of dmlconf's six");
+const BufferTensor* OperatorDescription::Single(const json& d, const char* field,
+                                                std::vector<const BufferTensor*>* side) {
+  side->push_back(AddTensor(Field(d, field, "descriptor"), field));
+  return side->back();
+}
+
+std::pair<UINT, const DML_TENSOR_DESC*> OperatorDescription::List(
+    const json& d, const char* field, const char* count, std::vector<const BufferTensor*>* side) {
+  const json& list = TensorList(d, field, count);
+  std::vector<DML_TENSOR_DESC>& array = tensor_arrays_.emplace_back();
+  for (size_t i = 0; i < list.size(); ++i) {
+    side->push_back(AddTensor(list[i], Indexed(field, i)));
+    array.push_back(side->back()->tensor);
   }
+  return {static_cast<UINT>(array.size()), array.data()};
+}
+
+// Each schema field (reference/include/dmlconf/op_schema.inc) into the DML desc's
+// member of that name, as its kind reads: `op` is the DML desc, `d` the JSON.
+#define DMLCONF_HOST_Input(Name) op.Name = &Single(d, #Name, &inputs_)->tensor;
+#define DMLCONF_HOST_Indices(Name) DMLCONF_HOST_Input(Name)
+#define DMLCONF_HOST_Lengths(Name) DMLCONF_HOST_Input(Name)
+#define DMLCONF_HOST_Output(Name) op.Name = &Single(d, #Name, &outputs_)->tensor;
+#define DMLCONF_HOST_InputList(Name) \
+  std::tie(op.InputCount, op.Name) = List(d, #Name, "InputCount", &inputs_);
+#define DMLCONF_HOST_OutputList(Name) \
+  std::tie(op.OutputCount, op.Name) = List(d, #Name, "OutputCount", &outputs_);
+#define DMLCONF_HOST_Axis(Name) op.Name = Uint(Field(d, #Name, "descriptor"), #Name);
+#define DMLCONF_HOST_IndexDimensions(Name) DMLCONF_HOST_Axis(Name)
+#define DMLCONF_HOST_BlockSize(Name) DMLCONF_HOST_Axis(Name)
+#define DMLCONF_HOST_Order(Name)                                                                   \
+  op.Name = static_cast<DML_DEPTH_SPACE_ORDER>(Named(Field(d, #Name, "descriptor"), kOrders,       \
+                                                     std::size(kOrders), "DML_DEPTH_SPACE_ORDER_", \
+                                                     #Name));
+#define DMLCONF_HOST_FIELD(Kind, member, DmlName) DMLCONF_HOST_##Kind(DmlName)
+
+void OperatorDescription::ParseFields(const std::string& op_name, const json& d) {
+// clang-format off
+#define DMLCONF_OPERATOR(Type, NAME, Desc)      \
+  if (op_name == #NAME) {                       \
+    DML_##NAME##_OPERATOR_DESC& op = op_.Type;  \
+    DMLCONF_FIELDS_##Type(DMLCONF_HOST_FIELD)   \
+    desc_ = {DML_OPERATOR_##NAME, &op};         \
+    return;                                     \
+  }
+// clang-format on
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+  throw Inexpressible("operator " + op_name + " is not one of dmlconf's (ops.inc)");
+}
+
+// DirectML 1.15.4 corrupts its own memory (garbage values when rank +
+// IndexDimensions - 1 > 8; later CreateOperator calls crash at DirectML.dll+0x8ea2d)
+// on a GATHER whose input, trimmed of its leading 1s, does not hold the whole
+// gather: one that breaks seed 002's rule "original rank of InputTensor +
+// IndexDimensions - 1 must be <= OutputTensor's DimensionCount" (input {3,1,1,2},
+// Axis 0, IndexDimensions 4), or one whose Axis lies inside those leading 1s
+// (input {1,1,1,1,3}, Axis 0, IndexDimensions 5). Such a case runs in a process of
+// its own. Other GATHERs are safe, even past rank + IndexDimensions - 1 > 8 (input
+// {1,1,1,1,1,1,1,6}, Axis 7, IndexDimensions 8).
+bool OperatorDescription::GatherCorruptsMemory() const {
+  if (desc_.Type != DML_OPERATOR_GATHER) return false;
+  const DML_GATHER_OPERATOR_DESC& gather = op_.Gather;
+  const std::vector<UINT>& in = inputs_[0]->sizes;
+  const size_t rank = in.size(), k = gather.IndexDimensions;
+  size_t original_rank = rank;
+  while (original_rank > 1 && in[rank - original_rank] == 1) --original_rank;
+  return original_rank + k > rank + 1 || gather.Axis < rank - original_rank;
 }
 
 std::string OperatorDescription::Parse(const std::string& operator_name, const json& descriptor,
                                        std::unique_ptr<OperatorDescription>* out) {
   auto description = std::make_unique<OperatorDescription>();
   try {
-    description->ParseTensors(operator_name, descriptor);
+    description->ParseFields(operator_name, descriptor);
+    description->corrupts_directml_memory_ = description->GatherCorruptsMemory();
   } catch (const Inexpressible& e) {
     return operator_name + " descriptor cannot be expressed as a DML desc: " + e.what();
   } catch (const json::exception& e) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dml_headers.h"
+#include "dmlconf/op_schema.inc"
 
 // One DML_BUFFER_TENSOR_DESC with the arrays it points to.
 struct BufferTensor {
@@ -43,19 +44,26 @@ class OperatorDescription {
   OperatorDescription& operator=(const OperatorDescription&) = delete;
 
  private:
-  void ParseTensors(const std::string& operator_name, const nlohmann::json& d);
+  // The DML desc of the operator named, field by field as op_schema.inc lists them.
+  void ParseFields(const std::string& operator_name, const nlohmann::json& d);
+  bool GatherCorruptsMemory() const;
   const BufferTensor* AddTensor(const nlohmann::json& d, const std::string& field);
+  // One tensor field, or a list field with its count, added to `side` (inputs_ or
+  // outputs_) in binding order.
+  const BufferTensor* Single(const nlohmann::json& d, const char* field,
+                             std::vector<const BufferTensor*>* side);
+  std::pair<UINT, const DML_TENSOR_DESC*> List(const nlohmann::json& d, const char* field,
+                                               const char* count,
+                                               std::vector<const BufferTensor*>* side);
 
-  std::deque<BufferTensor> tensors_;             // a deque: pointers stay valid
-  std::vector<DML_TENSOR_DESC> tensor_array_;    // JOIN's inputs or SPLIT's outputs
+  std::deque<BufferTensor> tensors_;                        // a deque: pointers stay valid
+  std::deque<std::vector<DML_TENSOR_DESC>> tensor_arrays_;  // JOIN's inputs, SPLIT's outputs
   std::vector<const BufferTensor*> inputs_, outputs_;
+  // One member per operator of ops.inc, named by its Type: DML_SPLIT_OPERATOR_DESC Split...
   union {
-    DML_SPLIT_OPERATOR_DESC split;
-    DML_JOIN_OPERATOR_DESC join;
-    DML_GATHER_OPERATOR_DESC gather;
-    DML_DEPTH_TO_SPACE1_OPERATOR_DESC depth_to_space;
-    DML_SPACE_TO_DEPTH1_OPERATOR_DESC space_to_depth;
-    DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC reverse_subsequences;
+#define DMLCONF_OPERATOR(Type, NAME, Desc) DML_##NAME##_OPERATOR_DESC Type;
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
   } op_{};
   DML_OPERATOR_DESC desc_{};
   bool corrupts_directml_memory_ = false;

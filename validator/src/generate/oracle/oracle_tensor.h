@@ -1,0 +1,63 @@
+// What the per-operator oracles (oracle/<operator>.cc) share: every tensor as an
+// Eigen tensor of rank 8, padded with leading 1s, of an unsigned type as wide as
+// the element, so one Eigen type per width serves every operator and rank.
+#pragma once
+
+#include <cassert>
+#include <optional>
+#include <vector>
+
+#include <unsupported/Eigen/CXX11/Tensor>
+
+#include "oracle.h"
+
+namespace dmlconf::generate::oracle {
+
+constexpr int kRank = 8;
+using Dims = Eigen::array<Eigen::Index, kRank>;
+template <class T>
+using Tensor8 = Eigen::Tensor<T, kRank, Eigen::RowMajor>;
+using Outputs = std::optional<std::vector<Values>>;
+
+inline Dims Padded(const std::vector<uint32_t>& sizes) {
+  Dims dims;
+  dims.fill(1);
+  const size_t pad = kRank - sizes.size();
+  for (size_t d = 0; d < sizes.size(); ++d) dims[pad + d] = sizes[d];
+  return dims;
+}
+
+inline int PaddedAxis(const TensorDesc& desc, uint32_t axis) {
+  return int(kRank - desc.DimensionCount() + axis);
+}
+
+template <class T>
+Tensor8<T> ToTensor(const TensorDesc& desc, const Values& values) {
+  Tensor8<T> tensor(Padded(desc.sizes));
+  assert(uint64_t(tensor.size()) == values.size());
+  for (size_t i = 0; i < values.size(); ++i) tensor.data()[i] = T(values[i]);
+  return tensor;
+}
+
+template <class T, class Expr>
+Values ToValues(const Expr& expr) {
+  const Tensor8<T> tensor = expr;
+  return Values(tensor.data(), tensor.data() + tensor.size());
+}
+
+// One operator's oracle, for each element width: Outputs Oracle<Type><T>(desc, inputs)
+// in oracle/<operator>.cc, declared for every operator of ops.inc.
+#define DMLCONF_OPERATOR(Type, NAME, Desc) \
+  template <class T>                       \
+  Outputs Oracle##Type(const Desc& desc, const std::vector<Values>& in);
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+
+// The four widths an oracle is compiled for, at the end of oracle/<operator>.cc.
+#define DMLCONF_ORACLE_WIDTHS(Type, Desc)                                           \
+  template Outputs Oracle##Type<uint8_t>(const Desc&, const std::vector<Values>&);  \
+  template Outputs Oracle##Type<uint16_t>(const Desc&, const std::vector<Values>&); \
+  template Outputs Oracle##Type<uint32_t>(const Desc&, const std::vector<Values>&); \
+  template Outputs Oracle##Type<uint64_t>(const Desc&, const std::vector<Values>&);
+
+}  // namespace dmlconf::generate::oracle
