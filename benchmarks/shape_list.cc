@@ -5,46 +5,29 @@
 
 #include <nlohmann/json.hpp>
 
-#include <type_traits>
 #include <variant>
 
 namespace dmlconf::bench {
 namespace {
 
-nlohmann::json SizesOf(const TensorDesc& tensor) { return tensor.sizes; }
-
-nlohmann::json SizesOf(const std::vector<TensorDesc>& tensors) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const TensorDesc& tensor : tensors) list.push_back(tensor.sizes);
-  return list;
-}
-
-// The operator's tensors and attributes, named as in op_desc.h.
+// The operator's tensors' sizes, inputs and outputs in binding order, and its other
+// fields named as its schema's C++ members (op_desc.h): "axis", "block_size", ...
 nlohmann::json DescribeOperator(const OperatorDesc& desc) {
-  return std::visit(
-      [](const auto& d) -> nlohmann::json {
-        using D = std::decay_t<decltype(d)>;
-        nlohmann::json j;
-        if constexpr (std::is_same_v<D, SplitDesc>) {
-          j = {{"inputs", {SizesOf(d.input_tensor)}}, {"outputs", SizesOf(d.output_tensors)},
-               {"axis", d.axis}};
-        } else if constexpr (std::is_same_v<D, JoinDesc>) {
-          j = {{"inputs", SizesOf(d.input_tensors)}, {"outputs", {SizesOf(d.output_tensor)}},
-               {"axis", d.axis}};
-        } else if constexpr (std::is_same_v<D, GatherDesc>) {
-          j = {{"inputs", {SizesOf(d.input_tensor), SizesOf(d.indices_tensor)}},
-               {"outputs", {SizesOf(d.output_tensor)}}, {"axis", d.axis},
-               {"index_dimensions", d.index_dimensions}};
-        } else if constexpr (std::is_same_v<D, ReverseSubsequencesDesc>) {
-          j = {{"inputs", {SizesOf(d.input_tensor), SizesOf(d.sequence_lengths_tensor)}},
-               {"outputs", {SizesOf(d.output_tensor)}}, {"axis", d.axis}};
-        } else {  // DEPTH_TO_SPACE1, SPACE_TO_DEPTH1
-          j = {{"inputs", {SizesOf(d.input_tensor)}}, {"outputs", {SizesOf(d.output_tensor)}},
-               {"block_size", d.block_size}, {"order", DepthSpaceOrderName(d.order)}};
-        }
-        return j;
+  nlohmann::json j = {{"inputs", nlohmann::json::array()}, {"outputs", nlohmann::json::array()}};
+  for (const TensorSlot& slot : InputSlots(desc)) j["inputs"].push_back(slot.desc->sizes);
+  for (const TensorSlot& slot : OutputSlots(desc)) j["outputs"].push_back(slot.desc->sizes);
+  std::visit(
+      [&](const auto& d) {
+        ForEachField(d, [&](auto field, const auto& value) {
+          const std::string key(field.member_name);
+          if constexpr (field.kind == FieldKind::kOrder)
+            j[key] = DepthSpaceOrderName(value);
+          else if constexpr (!IsTensor(field.kind))
+            j[key] = value;
+        });
       },
       desc);
+  return j;
 }
 
 }  // namespace

@@ -103,13 +103,14 @@ template <FieldKind Kind, auto Member>
 struct FieldInfo {
   static constexpr FieldKind kind = Kind;
   static constexpr auto member = Member;
-  std::string_view name;  // DirectML's
+  std::string_view name;         // DirectML's: "BlockSize"
+  std::string_view member_name;  // the C++ member's: "block_size"
 };
 
 template <class Desc>
 struct Schema;  // one specialization per operator, below
 #define DMLCONF_VISIT_FIELD(Kind, member, DmlName) \
-  visit(FieldInfo<FieldKind::k##Kind, &Self::member>{#DmlName});
+  visit(FieldInfo<FieldKind::k##Kind, &Self::member>{#DmlName, #member});
 #define DMLCONF_COUNT_FIELD(Kind, member, DmlName) +1
 #define DMLCONF_OPERATOR(Type, NAME, Desc)                                              \
   template <>                                                                           \
