@@ -65,8 +65,8 @@ def memcpy_target(op, shape, kind):
         return "long runs", LONG_RUN_MAX
     if kind != "element_granular":
         return None
-    if op in ("DepthToSpace1", "SpaceToDepth1"):
-        return "DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1", DEPTH_SPACE_MAX
+    if op.startswith(("DepthToSpace", "SpaceToDepth")):  # every member of the family
+        return "depth/space family", DEPTH_SPACE_MAX
     if op == "ReverseSubsequences":
         return "REVERSE_SUBSEQUENCES innermost axis", REVERSE_INNER_MAX
     if op == "Gather":

@@ -29,6 +29,8 @@ FIELDS = {
     "DEPTH_TO_SPACE1": (["InputTensor"], ["OutputTensor"]),
     "SPACE_TO_DEPTH1": (["InputTensor"], ["OutputTensor"]),
     "REVERSE_SUBSEQUENCES": (["InputTensor", "SequenceLengthsTensor"], ["OutputTensor"]),
+    "DEPTH_TO_SPACE": (["InputTensor"], ["OutputTensor"]),
+    "SPACE_TO_DEPTH": (["InputTensor"], ["OutputTensor"]),
 }
 
 

@@ -17,7 +17,9 @@ TEST(OpDesc, NamesRoundTripWithAndWithoutPrefix) {
     EXPECT_EQ(ParseOperatorType("DML_OPERATOR_" + std::string(OperatorName(op))), op);
   }
   EXPECT_EQ(OperatorName(OperatorType::kDepthToSpace1), "DEPTH_TO_SPACE1");
-  EXPECT_FALSE(ParseOperatorType("DEPTH_TO_SPACE").has_value());
+  EXPECT_EQ(OperatorName(OperatorType::kDepthToSpace), "DEPTH_TO_SPACE");
+  EXPECT_FALSE(ParseOperatorType("DEPTH_TO_SPACE2").has_value());
+  EXPECT_FALSE(ParseOperatorType("depth_to_space").has_value());
 }
 
 TEST(OpDesc, SlotsFollowTheDescriptorsFieldOrder) {

@@ -62,6 +62,12 @@ TEST(Support, TablesMatchTheSpecification) {
       {OperatorType::kReverseSubsequences, FL::k3_0, 4, 5, std8, "UINT32"},
       {OperatorType::kReverseSubsequences, FL::k4_0, 1, 8, std8, "UINT32"},
       {OperatorType::kReverseSubsequences, FL::k5_0, 1, 8, all11, "UINT64 UINT32"},
+      {OperatorType::kDepthToSpace, FL::k1_0, 4, 4, "FLOAT32 FLOAT16", ""},
+      {OperatorType::kDepthToSpace, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kDepthToSpace, FL::k5_0, 4, 4, all11, ""},
+      {OperatorType::kSpaceToDepth, FL::k1_0, 4, 4, "FLOAT32 FLOAT16", ""},
+      {OperatorType::kSpaceToDepth, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kSpaceToDepth, FL::k5_0, 4, 4, all11, ""},
   };
   size_t total_rows = 0;
   for (OperatorType op : kAllOperatorTypes) total_rows += SupportTable(op).size();

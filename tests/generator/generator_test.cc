@@ -443,7 +443,8 @@ TEST(Generator, AlignmentsBelow16AreRefuseOrRunWithFullExpectedValues) {
       EXPECT_FALSE(AnOutputSharesLocations(c)) << c.name;
       EXPECT_EQ(c.expected.size(), OutputSlots(c.desc).size()) << c.name;
     }
-  EXPECT_EQ(count, 144u);  // 24 per operator: alignment-1, -2, -4, -8 over the data types
+  // 24 per operator: alignment-1, -2, -4, -8 over the data types.
+  EXPECT_EQ(count, 24u * kOperatorCount);
 }
 
 // Contract point G4: leading index dimensions above 1 only in refuse_or_run

@@ -43,6 +43,14 @@ const SupportRow kDepthToSpace1Rows[] = {
 };
 // DEPTH_TO_SPACE1's table (spec README).
 const auto& kSpaceToDepth1Rows = kDepthToSpace1Rows;
+// DML_DEPTH_TO_SPACE_OPERATOR_DESC's and DML_SPACE_TO_DEPTH_OPERATOR_DESC's pages:
+// the same table, from 1_0.
+const SupportRow kDepthToSpaceRows[] = {
+    {FL::k1_0, 4, 4, {DT::kFloat32, DT::kFloat16}, kNone},
+    {FL::k2_1, 4, 4, kStd8, kNone},
+    {FL::k5_0, 4, 4, kAll11, kNone},
+};
+const auto& kSpaceToDepthRows = kDepthToSpaceRows;
 const SupportRow kReverseSubsequencesRows[] = {
     {FL::k2_1, 4, 4, kStd8, kU32},
     {FL::k3_0, 4, 5, kStd8, kU32},

@@ -4,14 +4,15 @@
 Run it as `serve:/usr/bin/python3 validator/src/backends/numpy/numpy_backend.py`
 (Debian's python3-numpy; the python3 on PATH may not see Debian's modules).
 
-Maps all six operators, all eleven data types, ranks 1-8, strides, padding and zero
-strides, each written the way /work/shared/spec/README.md states it:
+Maps all eight operators, all eleven data types, ranks 1-8, strides, padding and zero
+strides, each written the way reference/OPERATORS.md states it:
   SPLIT                 slabs of the input along Axis
   JOIN                  numpy.concatenate along Axis
   GATHER                numpy.take along Axis (negative indices from the end)
   DEPTH_TO_SPACE1       reshape + transpose (DEPTH_COLUMN_ROW and COLUMN_ROW_DEPTH)
   SPACE_TO_DEPTH1       the inverse reshape + transpose
   REVERSE_SUBSEQUENCES  numpy.take_along_axis with i -> L-1-i below each line's length
+  DEPTH_TO_SPACE, SPACE_TO_DEPTH   the two above in DEPTH_COLUMN_ROW (feature level 1_0)
 Each tensor is a numpy view of its buffer file at its `offset`, with the descriptor's
 strides (numpy.ndarray(buffer=..., strides=...), i.e. as_strided with bounds checks).
 
@@ -49,6 +50,10 @@ SUPPORT = {
                ((2, 1), R4, STD8, {"UINT32"}), ((1, 0), R4, {"FLOAT32", "FLOAT16"}, {"UINT32"})],
     "DEPTH_TO_SPACE1": [((5, 0), R4, ALL11, None), ((2, 1), R4, STD8, None)],
     "SPACE_TO_DEPTH1": [((5, 0), R4, ALL11, None), ((2, 1), R4, STD8, None)],
+    "DEPTH_TO_SPACE": [((5, 0), R4, ALL11, None), ((2, 1), R4, STD8, None),
+                       ((1, 0), R4, {"FLOAT32", "FLOAT16"}, None)],
+    "SPACE_TO_DEPTH": [((5, 0), R4, ALL11, None), ((2, 1), R4, STD8, None),
+                       ((1, 0), R4, {"FLOAT32", "FLOAT16"}, None)],
     "REVERSE_SUBSEQUENCES": [((5, 0), R18, ALL11, {"UINT64", "UINT32"}),
                              ((4, 0), R18, STD8, {"UINT32"}), ((3, 0), R45, STD8, {"UINT32"}),
                              ((2, 1), R4, STD8, {"UINT32"})],
@@ -247,11 +252,13 @@ def check_depth_space(op, d, level):
     require(len(x.sizes) == 4, "the tensors must be {N, C, H, W}")
     b = integer(d["BlockSize"], "BlockSize")
     require(b >= 1, "BlockSize must be at least 1")
-    order = str(d["Order"]).replace("DML_DEPTH_SPACE_ORDER_", "")
+    # DEPTH_TO_SPACE and SPACE_TO_DEPTH (1_0) have no Order: DEPTH_COLUMN_ROW's layout.
+    order = str(d["Order"] if op.endswith("1") else "DEPTH_COLUMN_ROW")
+    order = order.replace("DML_DEPTH_SPACE_ORDER_", "")
     order = {"0": "DEPTH_COLUMN_ROW", "1": "COLUMN_ROW_DEPTH"}.get(order, order)
-    require(order in ("DEPTH_COLUMN_ROW", "COLUMN_ROW_DEPTH"), f"Order {d['Order']} is not defined")
+    require(order in ("DEPTH_COLUMN_ROW", "COLUMN_ROW_DEPTH"), f"Order {order} is not defined")
     n, c, h, w = x.sizes
-    if op == "DEPTH_TO_SPACE1":
+    if op.startswith("DEPTH_TO_SPACE"):
         require(c % (b * b) == 0, f"C {c} is not divisible by BlockSize^2 {b * b}")
         expected = [n, c // (b * b), h * b, w * b]
     else:
@@ -315,6 +322,8 @@ OPERATORS = {
     "GATHER": (check_gather, run_gather),
     "DEPTH_TO_SPACE1": (lambda d, l: check_depth_space("DEPTH_TO_SPACE1", d, l), run_depth_to_space),
     "SPACE_TO_DEPTH1": (lambda d, l: check_depth_space("SPACE_TO_DEPTH1", d, l), run_space_to_depth),
+    "DEPTH_TO_SPACE": (lambda d, l: check_depth_space("DEPTH_TO_SPACE", d, l), run_depth_to_space),
+    "SPACE_TO_DEPTH": (lambda d, l: check_depth_space("SPACE_TO_DEPTH", d, l), run_space_to_depth),
     "REVERSE_SUBSEQUENCES": (check_reverse, run_reverse),
 }
 

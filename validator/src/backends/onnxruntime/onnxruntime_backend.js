@@ -16,6 +16,8 @@
 //                         (UINT32 / UINT64 indices widened to int64)
 //   DEPTH_TO_SPACE1       DepthToSpace, mode DCR (DEPTH_COLUMN_ROW) or CRD (COLUMN_ROW_DEPTH)
 //   SPACE_TO_DEPTH1       SpaceToDepth (DEPTH_COLUMN_ROW only)
+//   DEPTH_TO_SPACE, SPACE_TO_DEPTH   DepthToSpace mode DCR, SpaceToDepth (feature level 1_0:
+//                         no Order, the DEPTH_COLUMN_ROW layout)
 //   REVERSE_SUBSEQUENCES  ReverseSequence, time_axis 0 and batch_axis 1, on [T, lines]: the
 //                         adapter reads the input and writes the output with Axis moved
 //                         first (a strided view like any other); lengths beyond the axis are
@@ -335,7 +337,9 @@ function checkGather(d) {
 const outOfRange = 'an index lies outside [-size, size-1] of the Axis dimension: ONNX Gather defines '
   + 'that as an error (ORT fails the run), where DirectML runs with unspecified values';
 
-function orderOf(d) {
+// DEPTH_TO_SPACE and SPACE_TO_DEPTH (1_0) have no Order: DEPTH_COLUMN_ROW's layout.
+function orderOf(op, d) {
+  if (!op.endsWith('1')) return 'DEPTH_COLUMN_ROW';
   let order = String(d.Order).replace('DML_DEPTH_SPACE_ORDER_', '');
   order = { 0: 'DEPTH_COLUMN_ROW', 1: 'COLUMN_ROW_DEPTH' }[order] || order;
   require_(order === 'DEPTH_COLUMN_ROW' || order === 'COLUMN_ROW_DEPTH', `Order ${d.Order} is not defined`);
@@ -349,10 +353,11 @@ function checkDepthSpace(op, d) {
   require_(x.sizes.length === 4, 'the tensors must be {N, C, H, W}');
   const b = integer(d.BlockSize, 'BlockSize');
   require_(b >= 1, 'BlockSize must be at least 1');
-  const order = orderOf(d);
+  const order = orderOf(op, d);
   const [n, c, h, w] = x.sizes;
   let expected;
-  if (op === 'DEPTH_TO_SPACE1') {
+  const toSpace = op.startsWith('DEPTH_TO_SPACE');
+  if (toSpace) {
     require_(c % (b * b) === 0, `C ${c} is not divisible by BlockSize^2`);
     expected = [n, c / (b * b), h * b, w * b];
   } else {
@@ -360,7 +365,7 @@ function checkDepthSpace(op, d) {
     expected = [n, c * b * b, h / b, w / b];
   }
   require_(expected.every((s, i) => s === y.sizes[i]), `OutputTensor.Sizes ${y.sizes} should be ${expected}`);
-  const onnxOp = op === 'DEPTH_TO_SPACE1' ? 'DepthToSpace' : 'SpaceToDepth';
+  const onnxOp = toSpace ? 'DepthToSpace' : 'SpaceToDepth';
   const attrs = [attrInt('blocksize', b)];
   if (onnxOp === 'DepthToSpace') attrs.push(attrStr('mode', order === 'DEPTH_COLUMN_ROW' ? 'DCR' : 'CRD'));
   else if (order !== 'DEPTH_COLUMN_ROW')
@@ -412,6 +417,8 @@ const CHECKS = {
   DEPTH_TO_SPACE1: d => checkDepthSpace('DEPTH_TO_SPACE1', d),
   SPACE_TO_DEPTH1: d => checkDepthSpace('SPACE_TO_DEPTH1', d),
   REVERSE_SUBSEQUENCES: checkReverse,
+  DEPTH_TO_SPACE: d => checkDepthSpace('DEPTH_TO_SPACE', d),
+  SPACE_TO_DEPTH: d => checkDepthSpace('SPACE_TO_DEPTH', d),
 };
 
 // ---- sessions, cached per descriptor shape (least recently used dropped past a bound) ----

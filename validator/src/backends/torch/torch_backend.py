@@ -18,6 +18,8 @@ own op:
                         DEPTH_COLUMN_ROW: reshape + permute
   REVERSE_SUBSEQUENCES  torch.gather along Axis, with the source positions
                         where(i < L, L-1-i, i) built by torch.arange / torch.where
+  DEPTH_TO_SPACE, SPACE_TO_DEPTH   as the two above in DEPTH_COLUMN_ROW (feature level
+                        1_0: no Order)
 Answered unsupported:
   - UINT16, UINT32 and UINT64 data (PyTorch 1.13 has no such dtypes); UINT32 and UINT64
     indices / sequence lengths are read as int32 / int64 and widened, so they work;
@@ -125,7 +127,8 @@ def run_reverse(plan, ins, outs):
 
 RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
        "DEPTH_TO_SPACE1": run_depth_to_space, "SPACE_TO_DEPTH1": run_space_to_depth,
-       "REVERSE_SUBSEQUENCES": run_reverse}
+       "REVERSE_SUBSEQUENCES": run_reverse,
+       "DEPTH_TO_SPACE": run_depth_to_space, "SPACE_TO_DEPTH": run_space_to_depth}
 
 
 def plan_of(request):
