@@ -118,7 +118,7 @@ TEST(CAbi, version_1_layout_is_kept) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllOperators, SchemaRoundTrip, ::testing::ValuesIn(kAllOperatorTypes),
-                         [](const auto& info) { return std::string(OperatorName(info.param)); });
+                         [](const auto& p) { return std::string(OperatorName(p.param)); });
 
 }  // namespace
 }  // namespace dmlconf
