@@ -30,5 +30,6 @@ void AddReasonsCommand(CLI::App& app);
 void AddSupportCommand(CLI::App& app);
 void AddDiffCommand(CLI::App& app);
 void AddMergeCommand(CLI::App& app);
+void AddFuzzCommand(CLI::App& app);
 
 }  // namespace dmlconf::cli

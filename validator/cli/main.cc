@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   AddCoverageCommand(app);
   AddDiffCommand(app);
   AddMergeCommand(app);
+  AddFuzzCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

@@ -25,6 +25,11 @@ std::string Duration(double seconds) {
 Progress::Progress(size_t total)
     : enabled_(isatty(STDOUT_FILENO) == 1), total_(total), start_(Clock::now()) {}
 
+Progress::Progress(size_t total, double seconds, std::string failures) : Progress(total) {
+  seconds_ = seconds;
+  failures_ = std::move(failures);
+}
+
 void Progress::Clear() {
   if (!drawn_) return;
   std::fputs("\r\033[K", stdout);
@@ -38,17 +43,22 @@ void Progress::Count(bool failed) {
   if (!enabled_) return;
   // Redrawing on every case would cost more than a fast backend's case.
   const auto now = Clock::now();
-  if (drawn_ && now - last_draw_ < std::chrono::milliseconds(100) && done_ < total_) return;
+  if (drawn_ && now - last_draw_ < std::chrono::milliseconds(100) &&
+      (total_ == 0 || done_ < total_))
+    return;
   last_draw_ = now;
   Draw();
 }
 
 void Progress::Draw() {
   const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-  std::string line = "[" + std::to_string(done_) + "/" + std::to_string(total_) + "] " +
-                     std::to_string(failed_) + " failed, " + Duration(elapsed) + " elapsed";
+  std::string line =
+      "[" + std::to_string(done_) + (total_ > 0 ? "/" + std::to_string(total_) : "") + "] " +
+      std::to_string(failed_) + " " + failures_ + ", " + Duration(elapsed) + " elapsed";
   if (done_ > 0 && done_ < total_)
     line += ", ~" + Duration(elapsed / double(done_) * double(total_ - done_)) + " left";
+  else if (total_ == 0 && seconds_ > elapsed)
+    line += ", ~" + Duration(seconds_ - elapsed) + " left";
   std::fputs(("\r\033[K" + line).c_str(), stdout);
   std::fflush(stdout);
   drawn_ = true;

@@ -22,6 +22,7 @@
 #include "backends/child_registry.h"
 #include "case_paths.h"
 #include "case_selection.h"
+#include "command_util.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/reports/report_diff.h"
 #include "dmlconf/validator/external_backends.h"
@@ -56,18 +57,6 @@ struct RunArgs {
 [[noreturn]] void Usage(const std::string& message) {
   std::cerr << "dmlconf run: " << Printable(message) << "\n";
   Exit(kExitUsage);
-}
-
-// A file option's path must name a readable regular file: a folder opens without
-// error and reads as empty (an expected-failure list with no entries), and a FIFO
-// would block the run before it starts.
-void RequireReadableFile(const std::string& option, const std::string& path) {
-  if (path.empty()) Usage(option + " wants a file, got an empty path");
-  struct stat st {};
-  if (stat(path.c_str(), &st) != 0) Usage(option + " " + path + ": " + std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) Usage(option + " " + path + ": is a folder, not a file");
-  if (!S_ISREG(st.st_mode)) Usage(option + " " + path + ": is not a regular file");
-  if (access(path.c_str(), R_OK) != 0) Usage(option + " " + path + ": " + std::strerror(errno));
 }
 
 // A glob that matches exactly `name`: fnmatch (flags 0) reads a backslash as "the
@@ -119,7 +108,7 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
     options.shard = *shard;
   }
   if (args.xfail_given) {
-    RequireReadableFile("--xfail", args.xfail);
+    RequireReadableFile("run", "--xfail", args.xfail);
     try {
       options.xfail = validator::XfailList::Load(args.xfail);
     } catch (const std::exception& e) {
@@ -298,15 +287,6 @@ int PrintRegressions(const RunReport& base, const RunReport& report) {
   return diff.Regressions();
 }
 
-std::string UtcNow() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
-
 // After the summary line, so that a report that cannot be written loses neither the
 // line nor the run's verdict: the exit code becomes 2 only when the run had passed
 // (0); a failed run keeps 1 and a run that judged nothing keeps 3.
@@ -478,7 +458,7 @@ std::map<std::string, int> LeftOut(const std::vector<validator::Case>& cases,
 std::optional<RunReport> ReadBaseline(const std::string& path,
                                       const std::vector<Backend*>& backends) {
   if (path.empty()) return std::nullopt;
-  RequireReadableFile("--baseline", path);
+  RequireReadableFile("run", "--baseline", path);
   RunReport base;
   try {
     base = ReadJsonReport(path);

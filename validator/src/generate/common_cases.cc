@@ -12,8 +12,6 @@
 
 namespace dmlconf::generate {
 
-namespace {
-
 // Tensors of a descriptor the generator owns and may edit. The slots only
 // hand out const pointers; the descriptor itself is not const here.
 std::vector<TensorDesc*> Mutable(const std::vector<TensorSlot>& slots) {
@@ -65,6 +63,8 @@ std::string IndexPart(OperatorType op, DataType index_type) {
   if (!kind) return "";
   return (*kind == FieldKind::kIndices ? "/idx-" : "/len-") + TypeTag(index_type);
 }
+
+namespace {
 
 // The data types a level does not allow, and those it does, in table order.
 std::vector<DataType> Complement(DataTypeSet set) {
@@ -248,9 +248,6 @@ void AddStrided(CaseSink& sink, OperatorType op) {
   }
 }
 
-namespace {
-
-// Raw bit patterns that a value-converting copy would change.
 std::vector<ElementBits> SpecialValues(DataType type) {
   switch (type) {
     case DataType::kFloat16:
@@ -275,8 +272,6 @@ std::vector<ElementBits> SpecialValues(DataType type) {
     }
   }
 }
-
-}  // namespace
 
 void AddValues(CaseSink& sink, OperatorType op) {
   const SupportRow& top = TopRow(op);

@@ -1,5 +1,7 @@
 #include "depth_space_cases.h"
 
+#include "drawn.h"
+
 namespace dmlconf::generate {
 
 namespace {
@@ -141,21 +143,40 @@ void AddInvalid(CaseSink& sink, const DepthSpaceMember& m) {
 
 }  // namespace
 
+namespace {
+
+// Other ranks than 4 only feed rank-gating cases: drop or prepend leading dimensions.
+OperatorDesc FitRank(OperatorDesc d, uint32_t rank) {
+  for (const auto& slots : {InputSlots(d), OutputSlots(d)})
+    for (const TensorSlot& slot : slots) {
+      auto* t = const_cast<TensorDesc*>(slot.desc);  // the descriptor is ours
+      while (t->sizes.size() > rank) t->sizes.erase(t->sizes.begin());
+      while (t->sizes.size() < rank) t->sizes.insert(t->sizes.begin(), 1);
+    }
+  return d;
+}
+
+}  // namespace
+
 OperatorDesc DepthSpaceCell(const DepthSpaceMember& m, const CellSpec& cell) {
   const uint32_t block = 1 + (cell.variant + 1) % 3;
   const uint32_t w = 3 - cell.variant % 2;
   const std::vector<uint32_t> input = ToSpace(m)
                                           ? std::vector<uint32_t>{1, block * block * 2, 2, w}
                                           : std::vector<uint32_t>{1, 2, block * 2, block * w};
-  OperatorDesc d = Make(m, cell.type, input, block, DepthSpaceOrder(cell.variant % 2));
-  // Other ranks only feed rank-gating cases: drop or prepend leading dimensions.
-  for (const auto& slots : {InputSlots(d), OutputSlots(d)})
-    for (const TensorSlot& slot : slots) {
-      auto* t = const_cast<TensorDesc*>(slot.desc);  // the descriptor is ours
-      while (t->sizes.size() > cell.rank) t->sizes.erase(t->sizes.begin());
-      while (t->sizes.size() < cell.rank) t->sizes.insert(t->sizes.begin(), 1);
-    }
-  return d;
+  return FitRank(Make(m, cell.type, input, block, DepthSpaceOrder(cell.variant % 2)), cell.rank);
+}
+
+OperatorDesc DepthSpaceDrawn(const DepthSpaceMember& m, const CellSpec& cell, Choices& choices) {
+  // Blocks past 4 are legal and rare in practice: now and then up to 9.
+  const uint32_t block = 1 + (choices.Seldom() ? choices.Below(9) : choices.Below(4));
+  const DepthSpaceOrder layout = m.layouts[choices.Below(uint32_t(m.layouts.size()))];
+  // The depth side's channels per block, and the space side's blocks down and across.
+  const uint32_t n = choices.Size(), c = choices.Size(), h = choices.Size(), w = choices.Size();
+  const std::vector<uint32_t> input = ToSpace(m)
+                                          ? std::vector<uint32_t>{n, c * block * block, h, w}
+                                          : std::vector<uint32_t>{n, c, h * block, w * block};
+  return FitRank(Make(m, cell.type, input, block, layout), cell.rank);
 }
 
 void AddDepthSpaceCases(CaseSink& sink, const DepthSpaceMember& member) {

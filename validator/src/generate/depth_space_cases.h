@@ -33,6 +33,10 @@ requires kIsDepthSpace<Desc> DepthSpaceMember MemberOf() {
 }
 
 OperatorDesc DepthSpaceCell(const DepthSpaceMember& member, const CellSpec& cell);
+// drawn.h: drawn {N, C, H, W}, block size and layout.
+class Choices;
+OperatorDesc DepthSpaceDrawn(const DepthSpaceMember& member, const CellSpec& cell,
+                             Choices& choices);
 // Every layout, block sizes 1..4, unit dimensions, a large N, and a must-reject
 // case for each of the family's rules.
 void AddDepthSpaceCases(CaseSink& sink, const DepthSpaceMember& member);

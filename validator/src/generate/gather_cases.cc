@@ -1,5 +1,9 @@
 #include "op_builders.h"
 
+#include <algorithm>
+
+#include "drawn.h"
+
 namespace dmlconf::generate {
 
 namespace {
@@ -271,6 +275,30 @@ OperatorDesc GatherCell(const CellSpec& cell) {
   std::vector<uint32_t> input = SmallShape(cell.rank, cell.variant);
   input[axis] = 3;
   return MakeGather(cell.type, cell.index_type, input, axis, IndexSizes(k, cell.variant));
+}
+
+OperatorDesc GatherDrawn(const CellSpec& cell, Choices& choices) {
+  const uint32_t axis = choices.Below(cell.rank);
+  // K <= Axis + 1 as in GatherCell; now and then any K up to the rank: valid too, but
+  // then the Axis lies inside the input's forced leading 1s, a GATHER that DirectML
+  // 1.15.4 runs only in a process of its own (seconds a case: E4).
+  const bool any_k = choices.Seldom();
+  const uint32_t k = choices.Count((any_k ? cell.rank : std::min(cell.rank, axis + 1)) + 1);
+  std::vector<uint32_t> input(cell.rank), index_sizes(k);
+  for (uint32_t& size : input) size = choices.Size();
+  for (uint32_t& size : index_sizes) size = choices.Size();
+  GatherDesc d = MakeGather(cell.type, cell.index_type, input, axis, index_sizes);
+  // An Axis inside the input's leading 1s drawn by chance: moved out of them (see above),
+  // unless this is the rare drawing that keeps it.
+  const std::vector<uint32_t>& in = d.input_tensor.sizes;
+  const bool in_leading_ones =
+      std::all_of(in.begin(), in.begin() + axis + 1, [](uint32_t size) { return size == 1; });
+  if (in_leading_ones && !any_k) {
+    input = in;
+    input[axis] = 2;
+    d = MakeGather(cell.type, cell.index_type, input, axis, index_sizes);
+  }
+  return d;
 }
 
 void AddGatherCases(CaseSink& sink) {

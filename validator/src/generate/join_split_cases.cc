@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "drawn.h"
+
 namespace dmlconf::generate {
 
 namespace {
@@ -172,6 +174,13 @@ OperatorDesc PiecesCell(const PiecesMember& m, const CellSpec& cell) {
   sizes[axis] = 3 + cell.variant % 2;
   const uint32_t pieces = 1 + (cell.variant + k) % 3;
   return Make(m, cell.type, sizes, axis, UnevenPieces(sizes[axis], pieces, cell.variant));
+}
+
+OperatorDesc PiecesDrawn(const PiecesMember& m, const CellSpec& cell, Choices& choices) {
+  const uint32_t axis = choices.Below(cell.rank);
+  std::vector<uint32_t> sizes(cell.rank);
+  for (uint32_t& size : sizes) size = choices.Size();
+  return Make(m, cell.type, sizes, axis, DrawnPieces(sizes[axis], choices));
 }
 
 void AddPiecesCases(CaseSink& sink, const PiecesMember& member) {

@@ -35,6 +35,9 @@ PiecesMember PiecesMemberOf() {
 }
 
 OperatorDesc PiecesCell(const PiecesMember& member, const CellSpec& cell);
+// drawn.h: a whole of drawn sizes and its pieces along a drawn axis.
+class Choices;
+OperatorDesc PiecesDrawn(const PiecesMember& member, const CellSpec& cell, Choices& choices);
 // Every axis of every rank, unit dimensions, axes crossing 65 535 elements, and a
 // must-reject case for each of the pair's rules.
 void AddPiecesCases(CaseSink& sink, const PiecesMember& member);

@@ -1,5 +1,7 @@
 #include "op_builders.h"
 
+#include "drawn.h"
+
 namespace dmlconf::generate {
 
 namespace {
@@ -176,6 +178,13 @@ OperatorDesc ReverseSubsequencesCell(const CellSpec& cell) {
   const uint32_t axis = cell.variant % cell.rank;
   std::vector<uint32_t> sizes = SmallShape(cell.rank, cell.variant);
   sizes[axis] = 3 + cell.variant % 2;
+  return MakeReverse(cell.type, cell.index_type, sizes, axis);
+}
+
+OperatorDesc ReverseSubsequencesDrawn(const CellSpec& cell, Choices& choices) {
+  const uint32_t axis = choices.Below(cell.rank);
+  std::vector<uint32_t> sizes(cell.rank);
+  for (uint32_t& size : sizes) size = choices.Size();
   return MakeReverse(cell.type, cell.index_type, sizes, axis);
 }
 

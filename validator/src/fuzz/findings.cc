@@ -1,0 +1,267 @@
+#include "fuzz/findings.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "atomic_file.h"
+
+namespace dmlconf::fuzz {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kFormat = "dmlconf-fuzz-findings";
+constexpr int kVersion = 1;
+
+// "float32" for FLOAT32; UINT16 and INT16 are both "int16": the same bits move.
+std::string TypeClass(DataType type) {
+  return (IsFloat(type) ? "float" : "int") + std::to_string(ElementSize(type) * 8);
+}
+
+json RunJson(const FuzzRunInfo& r) {
+  return {
+      {"seed", r.seed},       {"backend", r.backend},         {"spec", r.spec},
+      {"version", r.version}, {"description", r.description}, {"feature_level", r.feature_level},
+      {"profile", r.profile}, {"operators", r.operators},     {"cases", r.cases},
+      {"seconds", r.seconds}, {"started_at", r.started_at},   {"command_line", r.command_line}};
+}
+
+FuzzRunInfo RunFrom(const json& j) {
+  FuzzRunInfo r;
+  r.seed = j.at("seed").get<uint64_t>();
+  r.backend = j.at("backend").get<std::string>();
+  r.spec = j.value("spec", "");
+  r.version = j.value("version", "");
+  r.description = j.value("description", "");
+  r.feature_level = j.at("feature_level").get<std::string>();
+  r.profile = j.value("profile", "");
+  r.operators = j.value("operators", std::vector<std::string>{});
+  r.cases = j.at("cases").get<uint64_t>();
+  r.seconds = j.value("seconds", 0.0);
+  r.started_at = j.value("started_at", "");
+  r.command_line = j.value("command_line", "");
+  return r;
+}
+
+json FindingJson(const Finding& f) {
+  json j = {{"signature", f.signature.Text()},
+            {"operator", f.signature.op},
+            {"kind", f.signature.kind},
+            {"class", f.signature.klass},
+            {"known", f.known},
+            {"count", f.count},
+            {"first",
+             {{"seed", f.seed},
+              {"iteration", f.iteration},
+              {"case", f.case_name},
+              {"message", f.message},
+              {"descriptor", f.descriptor}}}};
+  if (f.known) j["xfail_entry"] = f.xfail_entry;
+  if (!f.case_text.empty())
+    j["shrunk"] = {{"case", f.shrunk_name},   {"message", f.shrunk_message},
+                   {"file", f.case_file},     {"reproducer", f.reproducer},
+                   {"tries", f.shrink_tries}, {"case_file_text", f.case_text}};
+  return j;
+}
+
+Finding FindingFrom(const json& j) {
+  Finding f;
+  f.signature = {j.at("operator").get<std::string>(), j.at("kind").get<std::string>(),
+                 j.at("class").get<std::string>()};
+  f.known = j.at("known").get<bool>();
+  f.xfail_entry = j.value("xfail_entry", "");
+  f.count = j.at("count").get<uint64_t>();
+  const json& first = j.at("first");
+  f.seed = first.at("seed").get<uint64_t>();
+  f.iteration = first.at("iteration").get<uint64_t>();
+  f.case_name = first.at("case").get<std::string>();
+  f.message = first.value("message", "");
+  f.descriptor = first.value("descriptor", "");
+  if (j.contains("shrunk")) {
+    const json& s = j.at("shrunk");
+    f.shrunk_name = s.at("case").get<std::string>();
+    f.shrunk_message = s.value("message", "");
+    f.case_file = s.value("file", "");
+    f.reproducer = s.value("reproducer", "");
+    f.shrink_tries = s.value("tries", 0);
+    f.case_text = s.at("case_file_text").get<std::string>();
+  }
+  return f;
+}
+
+json ReportJson(const FindingsReport& report) {
+  json runs = json::array(), findings = json::array();
+  for (const FuzzRunInfo& r : report.runs) runs.push_back(RunJson(r));
+  for (const Finding& f : report.findings) findings.push_back(FindingJson(f));
+  return {{"format", kFormat},   {"version", kVersion},    {"tool_version", report.tool_version},
+          {"runs", runs},        {"cases", report.counts}, {"new", report.NewCount()},
+          {"findings", findings}};
+}
+
+json ParseFile(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error(file.string() + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return json::parse(text.str());
+  } catch (const json::exception& e) {
+    throw std::runtime_error(file.string() + ": not JSON: " + e.what());
+  }
+}
+
+// New findings first, then known; each in the order first seen.
+void Order(std::vector<Finding>* findings) {
+  std::stable_partition(findings->begin(), findings->end(),
+                        [](const Finding& f) { return !f.known; });
+}
+
+std::string Markdown(const FindingsReport& report) {
+  std::string md =
+      "# dmlconf fuzz findings\n\n| seed | backend | level | profile | cases | seconds |\n"
+      "| ---: | --- | --- | --- | ---: | ---: |\n";
+  for (const FuzzRunInfo& r : report.runs) {
+    std::ostringstream seconds;
+    seconds.precision(1);
+    seconds << std::fixed << r.seconds;
+    md += "| " + std::to_string(r.seed) + " | " + r.backend +
+          (r.version.empty() ? "" : " " + r.version) + " | " + r.feature_level + " | " +
+          (r.profile.empty() ? "directml" : r.profile) + " | " + std::to_string(r.cases) + " | " +
+          seconds.str() + " |\n";
+  }
+  md +=
+      "\n## Cases per operator, level and verdict\n\n| operator | level | verdicts |\n"
+      "| --- | --- | --- |\n";
+  for (const auto& [op, levels] : report.counts)
+    for (const auto& [level, verdicts] : levels) {
+      std::string cell;
+      for (const auto& [verdict, n] : verdicts)
+        cell += (cell.empty() ? "" : ", ") + std::to_string(n) + " " + verdict;
+      md += "| " + op + " | " + level + " | " + cell + " |\n";
+    }
+  md += "\n## Findings\n\n```\n" + FindingsSummary(report) + "```\n";
+  for (const Finding& f : report.findings) {
+    if (f.case_text.empty()) continue;
+    md += "\n### " + f.signature.Text() + "\n\n" + f.shrunk_message + "\n\n```yaml\n" +
+          f.case_text + "```\n";
+  }
+  return md;
+}
+
+}  // namespace
+
+Signature SignatureOf(const validator::Case& c, const CaseResult& result) {
+  Signature s{std::string(OperatorName(c.op())), std::string(KindName(result.kind)), ""};
+  if (c.expect == validator::Expectation::kReject && c.reason) {
+    s.klass = std::string(ReasonName(*c.reason));
+    return s;
+  }
+  std::string index;
+  for (const TensorSlot& slot : InputSlots(c.descriptor)) {
+    if (HoldsIndices(slot)) {
+      index = (slot.kind == FieldKind::kIndices ? "/idx-" : "/len-") +
+              std::string(DataTypeName(slot.desc->data_type));
+      std::transform(index.begin(), index.end(), index.begin(),
+                     [](unsigned char ch) { return char(std::tolower(ch)); });
+    } else if (s.klass.empty()) {
+      s.klass = TypeClass(slot.desc->data_type);
+    }
+  }
+  if (s.klass.empty()) s.klass = "no-input";  // a list emptied
+  s.klass += index;
+  return s;
+}
+
+size_t FindingsReport::NewCount() const {
+  return size_t(
+      std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return !f.known; }));
+}
+
+void WriteFindings(const FindingsReport& report, const std::filesystem::path& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) throw std::runtime_error(dir.string() + ": cannot be created: " + error.message());
+  report_internal::WriteFileAtomically(dir / "findings.json", ReportJson(report).dump(2) + "\n");
+  report_internal::WriteFileAtomically(dir / "findings.md", Markdown(report));
+}
+
+FindingsReport ReadFindings(const std::filesystem::path& file) {
+  const json j = ParseFile(file);
+  try {
+    if (!j.is_object() || j.value("format", "") != kFormat)
+      throw std::runtime_error("not a dmlconf fuzz findings file (its \"format\" is not \"" +
+                               std::string(kFormat) + "\")");
+    if (j.at("version").get<int>() != kVersion)
+      throw std::runtime_error("findings format version " + j.at("version").dump() +
+                               ", this dmlconf reads " + std::to_string(kVersion));
+    FindingsReport report;
+    report.tool_version = j.value("tool_version", "");
+    for (const json& r : j.at("runs")) report.runs.push_back(RunFrom(r));
+    report.counts = j.at("cases").get<CaseCounts>();
+    for (const json& f : j.at("findings")) report.findings.push_back(FindingFrom(f));
+    return report;
+  } catch (const json::exception& e) {
+    throw std::runtime_error(file.string() + ": " + e.what());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(file.string() + ": " + e.what());
+  }
+}
+
+bool IsFindingsFile(const std::filesystem::path& file) {
+  try {
+    const json j = ParseFile(file);
+    return j.is_object() && j.value("format", "") == kFormat;
+  } catch (const std::exception&) {
+    return false;  // the report reader will say what is wrong with it
+  }
+}
+
+FindingsReport MergeFindings(const std::vector<FindingsReport>& reports) {
+  FindingsReport merged;
+  std::map<std::pair<std::string, bool>, size_t> index;
+  for (const FindingsReport& r : reports) {
+    if (merged.tool_version.empty()) merged.tool_version = r.tool_version;
+    merged.runs.insert(merged.runs.end(), r.runs.begin(), r.runs.end());
+    for (const auto& [op, levels] : r.counts)
+      for (const auto& [level, verdicts] : levels)
+        for (const auto& [verdict, n] : verdicts) merged.counts[op][level][verdict] += n;
+    for (const Finding& f : r.findings) {
+      const auto [at, inserted] =
+          index.emplace(std::pair(f.signature.Text(), f.known), merged.findings.size());
+      if (inserted) {
+        merged.findings.push_back(f);
+        continue;
+      }
+      Finding& kept = merged.findings[at->second];
+      const uint64_t count = kept.count + f.count;
+      // The smallest shrunk case shows the finding best; an unshrunk one least.
+      const bool smaller = !f.case_text.empty() &&
+                           (kept.case_text.empty() || f.case_text.size() < kept.case_text.size());
+      if (smaller) kept = f;
+      kept.count = count;
+    }
+  }
+  Order(&merged.findings);
+  return merged;
+}
+
+std::string FindingsSummary(const FindingsReport& report) {
+  std::string text;
+  for (const Finding& f : report.findings) {
+    text += std::string(f.known ? "known  " : "new    ") + f.signature.Text() + "  " +
+            std::to_string(f.count) + (f.count == 1 ? " case" : " cases") + "  (first: seed " +
+            std::to_string(f.seed) + ", case " + std::to_string(f.iteration) + ")\n";
+    if (f.known) text += "       listed: " + f.xfail_entry + "\n";
+    if (!f.case_file.empty())
+      text += "       shrunk in " + std::to_string(f.shrink_tries) + " tries: " + f.case_file +
+              "\n       reproduce: " + f.reproducer + "\n";
+  }
+  return text;
+}
+
+}  // namespace dmlconf::fuzz

@@ -1,0 +1,80 @@
+// What `dmlconf fuzz` found: failures grouped by signature (operator, failure kind, and
+// the broken rule or the data types), known (an --xfail entry covers them) or new, with
+// the first case of each and, for a new one, its shrunk case file; and how many cases
+// were tried per operator, level and verdict. Written as findings.json (and
+// findings.md) by --report-dir; `dmlconf merge` joins many runs' files into one,
+// deduplicated by signature.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "dmlconf/reports/run_report.h"
+#include "dmlconf/validator/case.h"
+
+namespace dmlconf::fuzz {
+
+// "GATHER/wrong_values/float32", "SPLIT/accepted_invalid/SPLIT_AXIS_SIZES_MISMATCH".
+struct Signature {
+  std::string op;     // OperatorName
+  std::string kind;   // KindName
+  std::string klass;  // the reason code for a must-reject case; else the data types:
+                      // the copied tensors' (unsigned read as signed: the same bits
+                      // move), then the index or length type ("int32/len-uint64")
+  std::string Text() const { return op + "/" + kind + "/" + klass; }
+  bool operator==(const Signature&) const = default;
+};
+Signature SignatureOf(const validator::Case& c, const CaseResult& result);
+
+struct Finding {
+  Signature signature;
+  bool known = false;
+  std::string xfail_entry;  // known: the entry, "FILE:LINE: TEXT"
+  uint64_t count = 0;       // cases of this signature (and knownness)
+  // The first case, as drawn.
+  uint64_t seed = 0, iteration = 0;
+  std::string case_name, message, descriptor;  // descriptor: its JSON, one line
+  // New findings: the shrunk case, written to `case_file`.
+  std::string shrunk_name, shrunk_message, case_file, case_text, reproducer;
+  int shrink_tries = 0;
+};
+
+// Cases tried: operator -> the case's level -> verdict ("passed" ... "xfail") -> count.
+using CaseCounts = std::map<std::string, std::map<std::string, std::map<std::string, uint64_t>>>;
+
+struct FuzzRunInfo {
+  uint64_t seed = 0;
+  std::string backend, spec, version, description;  // the backend's identity and details
+  std::string feature_level, profile;
+  std::vector<std::string> operators;  // empty: all
+  uint64_t cases = 0;
+  double seconds = 0;
+  std::string started_at, command_line;
+};
+
+struct FindingsReport {
+  std::string tool_version;
+  std::vector<FuzzRunInfo> runs;  // one, or every run merged
+  CaseCounts counts;
+  std::vector<Finding> findings;  // new ones first, each group in order of first sight
+  size_t NewCount() const;
+};
+
+// Writes findings.json and findings.md into `dir` (created), each file replaced whole.
+// Throws std::runtime_error naming the file.
+void WriteFindings(const FindingsReport& report, const std::filesystem::path& dir);
+// Reads a findings.json; throws std::runtime_error naming the file and what is wrong.
+FindingsReport ReadFindings(const std::filesystem::path& file);
+// Whether `file` is a findings.json (its "format"), not a run's report.json.
+bool IsFindingsFile(const std::filesystem::path& file);
+// Every run's findings as one: runs listed, counts added, one finding per signature and
+// knownness (new when any run had it new) with the counts added and, of the first cases,
+// the one with the smallest shrunk case.
+FindingsReport MergeFindings(const std::vector<FindingsReport>& reports);
+// The console's and findings.md's summary lines: one per finding.
+std::string FindingsSummary(const FindingsReport& report);
+
+}  // namespace dmlconf::fuzz
