@@ -19,11 +19,18 @@
 
 namespace dmlconf::cli {
 
+// "SPLIT, JOIN, ...": every operator of ops.inc, in its order.
+inline std::string OperatorList() {
+  std::string list;
+  for (OperatorType t : kAllOperatorTypes)
+    list += (list.empty() ? "" : ", ") + std::string(OperatorName(t));
+  return list;
+}
+
 inline void AddOperatorOption(CLI::App* cmd, std::vector<std::string>* operators) {
   cmd->add_option("--operator", *operators,
-                  "Only cases of this operator (SPLIT, JOIN, GATHER, DEPTH_TO_SPACE1, "
-                  "SPACE_TO_DEPTH1, REVERSE_SUBSEQUENCES; DML_OPERATOR_ prefix and any case "
-                  "accepted); repeatable");
+                  "Only cases of this operator (" + OperatorList() +
+                      "; DML_OPERATOR_ prefix and any case accepted); repeatable");
 }
 
 // "join", "JOIN" and "DML_OPERATOR_JOIN" are JOIN; nullopt for anything else.
@@ -42,11 +49,8 @@ inline std::set<OperatorType> ParseOperators(const std::vector<std::string>& nam
   for (const std::string& name : names) {
     const std::optional<OperatorType> op = OperatorFromOption(name);
     if (!op) {
-      std::string known;
-      for (OperatorType t : kAllOperatorTypes)
-        known += (known.empty() ? "" : ", ") + std::string(OperatorName(t));
       std::cerr << "dmlconf " << command << ": --operator " << Printable(name)
-                << ": no such operator (" << known << ")\n";
+                << ": no such operator (" << OperatorList() << ")\n";
       Exit(kExitUsage);
     }
     operators.insert(*op);

@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "dmlconf/reports/report_diff.h"
+#include "fuzz/findings.h"
 #include "report_dir.h"
 #include "run/terminal_text.h"
 
@@ -21,7 +22,35 @@ struct MergeArgs {
   Exit(kExitUsage);
 }
 
+// dmlconf fuzz runs' findings.json (--report-dir), one per machine or seed: one
+// findings.json and findings.md, each signature once. Exit 1 when a finding is new.
+void MergeFindings(const MergeArgs& args) {
+  std::vector<fuzz::FindingsReport> runs;
+  fuzz::FindingsReport merged;
+  try {
+    for (const std::string& path : args.shards) {
+      if (!fuzz::IsFindingsFile(path))
+        throw std::runtime_error(path + ": not a dmlconf fuzz findings.json, and the first file "
+                                        "is one: merge joins fuzz findings or run reports, not both");
+      runs.push_back(fuzz::ReadFindings(path));
+    }
+    merged = fuzz::MergeFindings(runs);
+    fuzz::WriteFindings(merged, args.report_dir);
+  } catch (const std::exception& e) {
+    Fail(e.what());
+  }
+  uint64_t cases = 0;
+  for (const fuzz::FuzzRunInfo& run : merged.runs) cases += run.cases;
+  const size_t fresh = merged.NewCount();
+  std::cout << "merged " << runs.size() << " fuzz runs' findings into " << args.report_dir << "\n"
+            << Printable(fuzz::FindingsSummary(merged), true) << cases << " cases: " << fresh
+            << (fresh == 1 ? " new finding, " : " new findings, ") << merged.findings.size() - fresh
+            << " known" << std::endl;
+  if (fresh > 0) Exit(kExitFailed);
+}
+
 void Merge(const MergeArgs& args) {
+  if (fuzz::IsFindingsFile(args.shards.front())) return MergeFindings(args);
   std::vector<RunReport> shards;
   RunReport merged;
   try {
@@ -56,8 +85,11 @@ void AddMergeCommand(CLI::App& app) {
       "merge",
       "Join shard runs' report.json into one report.json, junit.xml, report.md and "
       "report.html; exit as the whole run would. Refuses a set that is not every shard "
-      "0/N .. N-1/N of one run, once each");
-  cmd->add_option("shards", args->shards, "Each shard's report.json")->required();
+      "0/N .. N-1/N of one run, once each. Given `dmlconf fuzz` runs' findings.json instead, "
+      "joins them into one findings.json and findings.md, each signature once (exit 1 when "
+      "one is new)");
+  cmd->add_option("shards", args->shards, "Each shard's report.json, or each fuzz run's findings.json")
+      ->required();
   cmd->add_option("--report-dir", args->report_dir, "Where to write the merged reports")
       ->required();
   cmd->callback([args] { Merge(*args); });

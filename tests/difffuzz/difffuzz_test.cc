@@ -1,0 +1,444 @@
+// dmlconf fuzz's parts (validator/src/fuzz): what it draws, that the reference agrees
+// with the oracle on it, shrinking, signatures, findings files and the loop itself with
+// a backend that has a planted mistake.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "common_cases.h"
+#include "dmlconf/support.h"
+#include "fuzz/campaign.h"
+#include "fuzz/drawing.h"
+#include "fuzz/findings.h"
+#include "fuzz/shrink.h"
+#include "oracle.h"
+#include "run/compare.h"
+
+namespace dmlconf::fuzz {
+namespace {
+
+using generate::Expect;
+
+std::optional<FuzzCase> DrawAt(OperatorType op, uint64_t seed, uint64_t i,
+                               DrawContext context = {}) {
+  for (uint32_t attempt = 0; attempt < 16; ++attempt) {
+    Tape tape = Tape::FromSeed(CaseSeed(seed, i, attempt));
+    if (std::optional<FuzzCase> c = DrawCase(op, context, tape)) return c;
+  }
+  return std::nullopt;
+}
+
+// A folder of the test's own under $TMPDIR, removed again.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    const char* tmp = std::getenv("TMPDIR");
+    path_ = std::filesystem::path(tmp ? tmp : "/tmp") /
+            ("difffuzz-" + std::to_string(getpid()) + "-" + std::to_string(next_++));
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() { std::filesystem::remove_all(path_); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  static inline int next_ = 0;
+  std::filesystem::path path_;
+};
+
+TEST(Drawing, SameTapeSameCase) {
+  for (OperatorType op : kAllOperatorTypes) {
+    for (uint64_t i = 0; i < 40; ++i) {
+      Tape first = Tape::FromSeed(CaseSeed(3, i, 0));
+      Tape again = Tape::FromSeed(CaseSeed(3, i, 0));
+      const std::optional<FuzzCase> a = DrawCase(op, {}, first), b = DrawCase(op, {}, again);
+      ASSERT_EQ(a.has_value(), b.has_value());
+      if (!a) continue;
+      Tape replay = Tape::Replay(first.made());
+      const std::optional<FuzzCase> c = DrawCase(op, {}, replay);
+      ASSERT_TRUE(c);
+      for (const FuzzCase* other : {&*b, &*c}) {
+        EXPECT_EQ(other->gen.name, a->gen.name);
+        EXPECT_EQ(other->gen.desc, a->gen.desc);
+        const validator::Case x = RunnerCase(a->gen), y = RunnerCase(other->gen);
+        EXPECT_EQ(x.inputs, y.inputs);
+        EXPECT_EQ(x.expected, y.expected);
+      }
+    }
+  }
+}
+
+// The naive reference (dmlconf::naive) and the generator's Eigen oracle share no code:
+// on every drawn case the runner must pass the reference, must-reject cases included.
+TEST(Drawing, ReferenceAgreesWithTheOracleOnDrawnCases) {
+  const std::unique_ptr<Backend> reference = MakeReferenceBackend();
+  std::map<Expect, int> seen;
+  for (OperatorType op : kAllOperatorTypes) {
+    for (uint64_t i = 0; i < 120; ++i) {
+      const std::optional<FuzzCase> c = DrawAt(op, 17, i);
+      ASSERT_TRUE(c) << OperatorName(op) << " case " << i;
+      ++seen[c->gen.expect];
+      const CaseResult r =
+          validator::JudgeCase(RunnerCase(c->gen), *reference, kHighestFeatureLevel);
+      EXPECT_EQ(r.verdict, Verdict::kPassed) << c->gen.name << ": " << r.message;
+    }
+  }
+  for (Expect e : {Expect::kMatch, Expect::kReject, Expect::kUnspecified, Expect::kRefuseOrRun})
+    EXPECT_GT(seen[e], 0) << "no case expecting " << int(e);
+}
+
+// Every rule of `dmlconf reasons` is broken by some drawing, at the top level or at 1_0,
+// but A1's (an aliased output: implementation-defined, never a must-reject case).
+TEST(Drawing, BrokenCasesCoverEveryRule) {
+  std::set<Reason> broken;
+  for (FeatureLevel level : {kHighestFeatureLevel, FeatureLevel::k1_0})
+    for (OperatorType op : kAllOperatorTypes)
+      for (uint64_t i = 0; i < 600; ++i) {
+        const std::optional<FuzzCase> c = DrawAt(op, 5, i, {level, true});
+        if (c && c->gen.expect == Expect::kReject) {
+          broken.insert(c->gen.reason);
+          // Exactly that rule: the reference's validation says so at the case's level.
+          EXPECT_EQ(Validate(c->gen.desc, c->gen.level).reason, c->gen.reason) << c->gen.name;
+        }
+      }
+  for (Reason reason : AllReasons()) {
+    if (reason == Reason::OK || reason == Reason::TENSOR_OUTPUT_ALIASED) continue;
+    EXPECT_TRUE(broken.contains(reason)) << "never broken: " << ReasonName(reason);
+  }
+}
+
+TEST(Drawing, ValuesProfileDrawsNoBrokenCase) {
+  for (OperatorType op : kAllOperatorTypes)
+    for (uint64_t i = 0; i < 100; ++i) {
+      const std::optional<FuzzCase> c = DrawAt(op, 9, i, {kHighestFeatureLevel, false});
+      ASSERT_TRUE(c);
+      EXPECT_NE(c->gen.expect, Expect::kReject) << c->gen.name;
+    }
+}
+
+// The traits in a case's name are facts about the case, checked here from its
+// descriptor and data (an expected-failure entry relies on them).
+void ExpectTraitsHold(const FuzzCase& c) {
+  const validator::Case rc = RunnerCase(c.gen);
+  const auto has = [&](const std::string& t) { return c.traits.contains(t); };
+  bool past = false, out_of_range = false, high = false, broadcast = false, aliased = false;
+  const std::vector<TensorSlot> inputs = InputSlots(rc.descriptor);
+  const uint32_t axis = generate::Axis(rc.descriptor);
+  for (size_t i = 0; i < inputs.size() && !rc.inputs.empty(); ++i) {
+    const TensorDesc& t = *inputs[i].desc;
+    for (size_t d = 0; t.strides && d < t.sizes.size(); ++d)
+      broadcast |= t.sizes[d] > 1 && (*t.strides)[d] == 0;
+    if (!HoldsIndices(inputs[i])) continue;
+    const int64_t size = inputs[0].desc->sizes[axis];
+    for (size_t e = 0; e < t.ElementCount(); ++e) {
+      const ElementBits bits = LoadElement(rc.inputs[i].data() + e * t.ElementSize(), t.ElementSize());
+      const int64_t v = generate::IndexValue(t.data_type, bits);
+      high |= t.ElementSize() == 8 && (bits >> 32) != 0;
+      if (inputs[i].kind == FieldKind::kLengths) past |= v > size;
+      else out_of_range |= v >= size || v < -size;
+    }
+  }
+  for (const TensorSlot& slot : OutputSlots(rc.descriptor))
+    if (slot.desc->strides) {
+      const std::vector<bool> own = validator::OwnLocationElements(*slot.desc);
+      aliased |= std::count(own.begin(), own.end(), false) > 0;
+    }
+  if (rc.expect == validator::Expectation::kReject) return;  // no data
+  EXPECT_EQ(has("len-past-axis"), past) << c.gen.name;
+  EXPECT_EQ(has("idx-out-of-range"), out_of_range) << c.gen.name;
+  EXPECT_EQ(has("idx-high-bits") || has("len-high-bits"), high) << c.gen.name;
+  EXPECT_EQ(has("in-broadcast"), broadcast) << c.gen.name;
+  EXPECT_EQ(has("out-aliased"), aliased) << c.gen.name;
+  // The oracle leaves an out-of-range GATHER open; A1 and T1 make refuse_or_run.
+  if (out_of_range) {
+    EXPECT_TRUE(rc.expected.empty()) << c.gen.name;
+  }
+  if (aliased) {
+    EXPECT_EQ(rc.expect, validator::Expectation::kRefuseOrRun) << c.gen.name;
+  }
+}
+
+TEST(Drawing, TraitsAreFacts) {
+  std::set<std::string> seen;
+  for (OperatorType op : kAllOperatorTypes)
+    for (uint64_t i = 0; i < 300; ++i) {
+      const std::optional<FuzzCase> c = DrawAt(op, 23, i);
+      ASSERT_TRUE(c);
+      ExpectTraitsHold(*c);
+      seen.insert(c->traits.begin(), c->traits.end());
+    }
+  for (const char* trait : {"in-padded", "in-permuted", "in-broadcast", "in-overlap",
+                            "out-padded", "out-permuted", "out-aliased", "total-plus", "special",
+                            "idx-negative", "idx-out-of-range", "idx-high-bits", "len-past-axis",
+                            "len-high-bits", "axis-in-leading-ones"})
+    EXPECT_TRUE(seen.contains(trait)) << "never drawn: " << trait;
+}
+
+// The sizes mix 1s, small primes and, now and then, more than 65 535 elements along one
+// dimension; no tensor is larger than the drawing allows.
+TEST(Drawing, SizesMixOnesPrimesAndLargeOnes) {
+  std::set<uint32_t> sizes;
+  uint64_t largest = 0;
+  for (uint64_t i = 0; i < 3000; ++i) {
+    const std::optional<FuzzCase> c = DrawAt(OperatorType::kReverseSubsequences, 41, i);
+    ASSERT_TRUE(c);
+    for (const TensorSlot& slot : InputSlots(c->gen.desc)) {
+      sizes.insert(slot.desc->sizes.begin(), slot.desc->sizes.end());
+      largest = std::max(largest, slot.desc->ElementCount());
+    }
+  }
+  for (uint32_t size : {1u, 2u, 3u, 5u, 7u, 11u, 13u}) EXPECT_TRUE(sizes.contains(size)) << size;
+  EXPECT_GT(*sizes.rbegin(), 65535u);
+  EXPECT_LE(largest, 2 * kMaxDrawnElements);
+}
+
+// A predicate that holds for any JOIN of two or more inputs shrinks to the simplest one:
+// two inputs, rank 1, packed, no special values, the smallest sizes.
+TEST(Shrink, GoesToTheSimplestCaseThatStillFails) {
+  const auto two_inputs = [](const FuzzCase& c) {
+    return c.gen.expect != Expect::kReject && InputSlots(c.gen.desc).size() >= 2;
+  };
+  int shrunk = 0;
+  for (uint64_t i = 0; i < 200 && shrunk < 5; ++i) {
+    Tape tape = Tape::FromSeed(CaseSeed(8, i, 0));
+    std::optional<FuzzCase> c = DrawCase(OperatorType::kJoin, {}, tape);
+    if (!c || !two_inputs(*c)) continue;
+    ++shrunk;
+    const Shrunk s = Shrink(
+        tape.made(), *c,
+        [](Tape& t) { return DrawCase(OperatorType::kJoin, {}, t); }, two_inputs,
+        {1000, std::chrono::milliseconds(30'000)});
+    const OperatorDesc& d = s.best.gen.desc;
+    SCOPED_TRACE(s.best.gen.name);
+    EXPECT_TRUE(ShortlexLess(s.tape, tape.made()));
+    EXPECT_EQ(InputSlots(d).size(), 2u);
+    for (const auto& slots : {InputSlots(d), OutputSlots(d)})
+      for (const TensorSlot& slot : slots) {
+        EXPECT_EQ(slot.desc->DimensionCount(), 1u);
+        EXPECT_FALSE(slot.desc->strides);
+        EXPECT_FALSE(slot.desc->total_tensor_size_in_bytes);
+        EXPECT_EQ(slot.desc->guaranteed_base_offset_alignment, 0u);
+      }
+    EXPECT_EQ(OutputSlots(d)[0].desc->sizes, std::vector<uint32_t>{2});
+    EXPECT_FALSE(s.best.traits.contains("special"));
+  }
+  EXPECT_EQ(shrunk, 5);
+}
+
+TEST(Shrink, NeverLeavesTheFailure) {
+  // Fails only while an input is broadcast: the shrunk case still has one.
+  const auto broadcast = [](const FuzzCase& c) { return c.traits.contains("in-broadcast"); };
+  for (uint64_t i = 0; i < 400; ++i) {
+    Tape tape = Tape::FromSeed(CaseSeed(12, i, 0));
+    std::optional<FuzzCase> c = DrawCase(OperatorType::kSplit, {}, tape);
+    if (!c || !broadcast(*c)) continue;
+    const Shrunk s = Shrink(
+        tape.made(), *c, [](Tape& t) { return DrawCase(OperatorType::kSplit, {}, t); },
+        broadcast, {300, std::chrono::milliseconds(30'000)});
+    EXPECT_TRUE(broadcast(s.best));
+    EXPECT_LE(s.tries, 300);
+    return;
+  }
+  FAIL() << "no SPLIT with a broadcast input drawn";
+}
+
+validator::Case OneCase(OperatorType op, Expect expect) {
+  for (uint64_t i = 0;; ++i)
+    if (const std::optional<FuzzCase> c = DrawAt(op, 31, i); c && c->gen.expect == expect)
+      return RunnerCase(c->gen);
+}
+
+TEST(Signature, NamesTheRuleOrTheDataTypes) {
+  const validator::Case reject = OneCase(OperatorType::kSplit, Expect::kReject);
+  CaseResult r;
+  r.kind = Kind::kAcceptedInvalid;
+  EXPECT_EQ(SignatureOf(reject, r).Text(),
+            "SPLIT/accepted_invalid/" + std::string(ReasonName(*reject.reason)));
+  validator::Case gather = OneCase(OperatorType::kGather, Expect::kMatch);
+  auto& d = std::get<GatherDesc>(gather.descriptor);
+  d.input_tensor.data_type = d.output_tensor.data_type = DataType::kUint16;
+  d.indices_tensor.data_type = DataType::kInt64;
+  r.kind = Kind::kWrongValues;
+  EXPECT_EQ(SignatureOf(gather, r).Text(), "GATHER/wrong_values/int16/idx-int64");
+  d.input_tensor.data_type = DataType::kFloat16;
+  EXPECT_EQ(SignatureOf(gather, r).klass, "float16/idx-int64");
+}
+
+FindingsReport SampleReport(uint64_t seed, uint64_t count, const std::string& case_text) {
+  FindingsReport report;
+  report.tool_version = "test";
+  FuzzRunInfo run;
+  run.seed = seed;
+  run.backend = "lib";
+  run.feature_level = "6_4";
+  run.cases = 100;
+  report.runs = {run};
+  report.counts["JOIN"]["4_1"]["passed"] = 90;
+  report.counts["JOIN"]["4_1"]["failed"] = 10;
+  Finding f;
+  f.signature = {"JOIN", "wrong_values", "float32"};
+  f.count = count;
+  f.seed = seed;
+  f.iteration = 7;
+  f.case_name = "join/fl4_1/float32/r2/fuzz/plain/s1-i7";
+  f.message = "wrong output values";
+  f.descriptor = "{}";
+  f.case_text = case_text;
+  f.case_file = "out/x.yaml";
+  f.shrunk_name = "join/fl4_1/float32/r1/fuzz/plain/s1-i7";
+  Finding known = f;
+  known.signature.klass = "int8";
+  known.known = true;
+  known.xfail_entry = "list:3: *";
+  known.case_text.clear();
+  report.findings = {f, known};
+  return report;
+}
+
+TEST(Findings, JsonRoundTrip) {
+  ScratchDir dir;
+  const FindingsReport report = SampleReport(4, 10, "cases: []\n");
+  WriteFindings(report, dir.path());
+  EXPECT_TRUE(IsFindingsFile(dir.path() / "findings.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "findings.md"));
+  const FindingsReport back = ReadFindings(dir.path() / "findings.json");
+  ASSERT_EQ(back.findings.size(), 2u);
+  EXPECT_EQ(back.findings[0].signature, report.findings[0].signature);
+  EXPECT_EQ(back.findings[0].case_text, "cases: []\n");
+  EXPECT_TRUE(back.findings[1].known);
+  EXPECT_EQ(back.counts, report.counts);
+  EXPECT_EQ(back.runs[0].seed, 4u);
+  EXPECT_EQ(back.NewCount(), 1u);
+}
+
+TEST(Findings, ReadNamesTheFileOfWhatIsNot) {
+  ScratchDir dir;
+  const std::filesystem::path file = dir.path() / "report.json";
+  std::ofstream(file) << "{\"format\": \"dmlconf-report-v1\"}";
+  EXPECT_FALSE(IsFindingsFile(file));
+  try {
+    ReadFindings(file);
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
+  }
+}
+
+TEST(Findings, MergeKeepsEachSignatureOnceWithTheSmallestCase) {
+  const FindingsReport a = SampleReport(1, 10, "a longer shrunk case\n"),
+                       b = SampleReport(2, 5, "shorter\n");
+  const FindingsReport merged = MergeFindings({a, b});
+  ASSERT_EQ(merged.runs.size(), 2u);
+  ASSERT_EQ(merged.findings.size(), 2u);  // JOIN/wrong_values/float32 new, int8 known
+  EXPECT_FALSE(merged.findings[0].known);
+  EXPECT_EQ(merged.findings[0].count, 15u);
+  EXPECT_EQ(merged.findings[0].case_text, "shorter\n");
+  EXPECT_EQ(merged.findings[0].seed, 2u);
+  EXPECT_EQ(merged.findings[1].count, 15u);
+  EXPECT_EQ(merged.counts.at("JOIN").at("4_1").at("failed"), 20u);
+}
+
+// The reference with a planted mistake: every 4-byte JOIN output's first element is
+// written as 0.
+class PlantedMistake : public Backend {
+ public:
+  std::string Name() const override { return "planted"; }
+  FeatureLevel MaxFeatureLevel() const override { return kHighestFeatureLevel; }
+  CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
+    return reference_->Create(desc, level);
+  }
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    const ExecuteResult r = reference_->Execute(desc, level, bindings);
+    const TensorDesc& out = *OutputSlots(desc)[0].desc;
+    if (std::holds_alternative<JoinDesc>(desc) && out.ElementSize() == 4)
+      std::memset(bindings.outputs[0], 0, 4);
+    return r;
+  }
+
+ private:
+  std::unique_ptr<Backend> reference_ = MakeReferenceBackend();
+};
+
+FuzzOptions PlantedOptions(const std::filesystem::path& out) {
+  FuzzOptions options;
+  options.seed = 77;
+  options.count = 160;
+  options.operators = {OperatorType::kJoin, OperatorType::kSplit};
+  options.out_dir = out;
+  options.shrink = {150, std::chrono::milliseconds(30'000)};
+  return options;
+}
+
+TEST(Campaign, FindsShrinksAndWritesANewFinding) {
+  ScratchDir dir;
+  PlantedMistake backend;
+  const FuzzOutcome outcome = Fuzz(backend, PlantedOptions(dir.path()));
+  EXPECT_EQ(outcome.cases, 160u);
+  ASSERT_GT(outcome.report.NewCount(), 0u);
+  for (const Finding& f : outcome.report.findings) {
+    EXPECT_EQ(f.signature.op, "JOIN");
+    EXPECT_EQ(f.signature.kind, "wrong_values");
+    EXPECT_TRUE(f.signature.klass == "int32" || f.signature.klass == "float32") << f.signature.Text();
+    ASSERT_TRUE(std::filesystem::exists(f.case_file));
+    // The written case fails the planted mistake and passes the reference.
+    const std::vector<validator::Case> cases = validator::LoadCaseFile(f.case_file);
+    ASSERT_EQ(cases.size(), 1u);
+    EXPECT_EQ(validator::JudgeCase(cases[0], backend, kHighestFeatureLevel).verdict, Verdict::kFailed);
+    EXPECT_EQ(validator::JudgeCase(cases[0], *MakeReferenceBackend(), kHighestFeatureLevel).verdict,
+              Verdict::kPassed);
+    EXPECT_NE(f.reproducer.find(" run " + f.case_file + " --case="), std::string::npos) << f.reproducer;
+  }
+  uint64_t failed = 0;
+  for (const auto& [level, verdicts] : outcome.report.counts.at("JOIN"))
+    failed += verdicts.contains("failed") ? verdicts.at("failed") : 0;
+  uint64_t counted = 0;
+  for (const Finding& f : outcome.report.findings) counted += f.count;
+  EXPECT_EQ(counted, failed);
+}
+
+TEST(Campaign, SameSeedSameFindings) {
+  ScratchDir one, two;
+  PlantedMistake backend;
+  const FuzzOutcome a = Fuzz(backend, PlantedOptions(one.path()));
+  const FuzzOutcome b = Fuzz(backend, PlantedOptions(two.path()));
+  ASSERT_EQ(a.report.findings.size(), b.report.findings.size());
+  for (size_t i = 0; i < a.report.findings.size(); ++i) {
+    EXPECT_EQ(a.report.findings[i].iteration, b.report.findings[i].iteration);
+    EXPECT_EQ(a.report.findings[i].count, b.report.findings[i].count);
+    EXPECT_EQ(a.report.findings[i].shrunk_name, b.report.findings[i].shrunk_name);
+  }
+  EXPECT_EQ(a.report.counts, b.report.counts);
+}
+
+TEST(Campaign, ListedFailuresAreKnownAndNotShrunk) {
+  ScratchDir dir;
+  PlantedMistake backend;
+  FuzzOptions options = PlantedOptions(dir.path());
+  options.xfail.Add("planted", "join/*");
+  const FuzzOutcome outcome = Fuzz(backend, options);
+  ASSERT_FALSE(outcome.report.findings.empty());
+  EXPECT_EQ(outcome.report.NewCount(), 0u);
+  for (const Finding& f : outcome.report.findings) EXPECT_TRUE(f.case_file.empty());
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+TEST(Campaign, StopsAtMaxNew) {
+  ScratchDir dir;
+  PlantedMistake backend;
+  FuzzOptions options = PlantedOptions(dir.path());
+  options.count = 0;
+  options.max_new = 1;
+  const FuzzOutcome outcome = Fuzz(backend, options);
+  EXPECT_TRUE(outcome.stopped_at_max_new);
+  EXPECT_EQ(outcome.report.NewCount(), 1u);
+}
+
+}  // namespace
+}  // namespace dmlconf::fuzz
