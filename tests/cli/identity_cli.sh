@@ -77,7 +77,8 @@ case $scenario in
     "$python" - info/report.json "serve:$program --version 1.2 --description 'a test'" <<'PY' || fail "backend_info"
 import json, sys
 info = json.load(open(sys.argv[1]))["backend_info"]
-want = [{"name": "lib", "spec": sys.argv[2], "version": "1.2", "description": "a test"}]
+want = [{"name": "lib", "spec": sys.argv[2], "version": "1.2", "description": "a test",
+         "max_feature_level": "6_4"}]
 sys.exit(0 if info == want else print(info) or 1)
 PY
     ;;
