@@ -12,8 +12,10 @@ int main(void) {
     const char* id = strstr(line, "\"id\":");
     long long n = id ? atoll(id + 5) : 0;
     if (strstr(line, "\"describe\""))
-      printf("{\"id\":%lld,\"status\":\"ok\",\"name\":\"echo\",\"max_feature_level\":\"6_4\","
-             "\"reports_reason_codes\":false}\n", n);
+      printf(
+          "{\"id\":%lld,\"status\":\"ok\",\"name\":\"echo\",\"max_feature_level\":\"6_4\","
+          "\"reports_reason_codes\":false}\n",
+          n);
     else
       printf("{\"id\":%lld,\"status\":\"ok\"}\n", n);
     fflush(stdout);

@@ -24,9 +24,13 @@ Dims<R> ToDims(const std::vector<uint32_t>& sizes) {
 }
 
 template <class T>
-const T* In(const Bindings& b, size_t i) { return reinterpret_cast<const T*>(b.inputs[i]); }
+const T* In(const Bindings& b, size_t i) {
+  return reinterpret_cast<const T*>(b.inputs[i]);
+}
 template <class T>
-T* Out(const Bindings& b, size_t i) { return reinterpret_cast<T*>(b.outputs[i]); }
+T* Out(const Bindings& b, size_t i) {
+  return reinterpret_cast<T*>(b.outputs[i]);
+}
 
 template <class T>
 PeerCall Split(const SplitDesc& d, const Bindings& b) {

@@ -12,9 +12,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
-#include <string_view>
 #include <map>
 #include <memory>
+#include <string_view>
 
 #include "alloc_counter.h"
 #include "dmlconf/blocked.h"
@@ -43,7 +43,8 @@ const char* ImplName(Impl impl) {
 const char* OperatorLabel(OperatorType op) {
   switch (op) {
 #define DMLCONF_OPERATOR(Type, NAME, Desc) \
-  case OperatorType::k##Type: return #Type;
+  case OperatorType::k##Type:              \
+    return #Type;
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
   }
@@ -205,8 +206,7 @@ bool OneDnnCovers(OperatorType op, DataType type) {
 }
 
 void Register(const Variant& v, Impl impl, int threads) {
-  const std::string name =
-      v.prefix + "/" + ImplName(impl) + "/threads:" + std::to_string(threads);
+  const std::string name = v.prefix + "/" + ImplName(impl) + "/threads:" + std::to_string(threads);
   auto* b = benchmark::RegisterBenchmark(
       name.c_str(), [v, impl, threads](benchmark::State& s) { RunBenchmark(s, v, impl, threads); });
   b->UseRealTime()->Unit(benchmark::kMicrosecond);
@@ -237,9 +237,9 @@ std::vector<Variant> AllVariants() {
   std::vector<Variant> variants;
   for (const Shape& shape : AllShapes())
     for (DataType type : shape.types)
-      variants.push_back({&shape, type,
-                          std::string(OperatorLabel(shape.op)) + "/" + shape.name + "/" +
-                              ShortTypeName(type)});
+      variants.push_back(
+          {&shape, type,
+           std::string(OperatorLabel(shape.op)) + "/" + shape.name + "/" + ShortTypeName(type)});
   return variants;
 }
 
@@ -257,8 +257,8 @@ int main(int argc, char** argv) {
   }
   // DMLCONF_SIMD_TARGET=AVX2 (say): the blocked kernels' SIMD loops pinned
   // to one compiled target, to compare targets in one binary.
-  if (const char* target = std::getenv("DMLCONF_SIMD_TARGET"); target && *target &&
-      !dmlconf::blocked::ForceSimdTargetForTesting(target)) {
+  if (const char* target = std::getenv("DMLCONF_SIMD_TARGET");
+      target && *target && !dmlconf::blocked::ForceSimdTargetForTesting(target)) {
     std::cerr << "DMLCONF_SIMD_TARGET=" << target << ": not one of this CPU's targets\n";
     return 1;
   }

@@ -84,7 +84,7 @@ PeerCall Split(const SplitDesc& d, const Bindings& b, memory::data_type type) {
     const memory::desc destination = Plain(d.output_tensors[i], type);
     dnnl::reorder::primitive_desc pd(Cpu().engine, source, Cpu().engine, destination);
     parts.push_back(Run(dnnl::reorder(pd), {{DNNL_ARG_FROM, Bind(source, b.inputs[0])},
-                                             {DNNL_ARG_TO, Bind(destination, b.outputs[0 + i])}}));
+                                            {DNNL_ARG_TO, Bind(destination, b.outputs[0 + i])}}));
     offsets[d.axis] += extent[d.axis];
   }
   return [parts] {

@@ -15,9 +15,9 @@ namespace dmlconf::bench {
 
 // Which targets of the report a shape is held to.
 enum class ShapeKind {
-  kLongRuns,          // long contiguous runs: <= 1.1x memcpy's time (1.15 whole-row GATHER)
-  kElementGranular,   // runs of one element: per-operator limits (tools/bench_report.py)
-  kSmall,             // a few KiB: per-call overhead under 500 ns
+  kLongRuns,         // long contiguous runs: <= 1.1x memcpy's time (1.15 whole-row GATHER)
+  kElementGranular,  // runs of one element: per-operator limits (tools/bench_report.py)
+  kSmall,            // a few KiB: per-call overhead under 500 ns
 };
 const char* ShapeKindLabel(ShapeKind kind);
 

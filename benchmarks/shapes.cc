@@ -70,8 +70,8 @@ const Sizes kMidAxis = {16, 1024, 512};
 const Sizes kMidAxisParts = {256, 512, 256};
 // 4 Mi elements where each run is one element.
 const Sizes kSquare = {2048, 2048};
-const Sizes kDepthB2 = {1, 8, 512, 1024};   // C' = 2
-const Sizes kDepthB4 = {1, 32, 256, 512};   // C' = 2
+const Sizes kDepthB2 = {1, 8, 512, 1024};  // C' = 2
+const Sizes kDepthB4 = {1, 32, 256, 512};  // C' = 2
 const Sizes kSpace = {1, 2, 1024, 2048};
 
 // Beyond-cache shapes: 256 MiB of output whatever the element size, so the

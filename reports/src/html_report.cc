@@ -176,9 +176,10 @@ std::string SummaryTable(const RunReport& report, const Tally& total) {
       "<h2>Summary</h2>\n<table><thead><tr><th>backend</th><th>operator</th>"
       "<th class=\"n\">total</th>";
   for (Verdict verdict : kAllVerdicts) html += "<th class=\"n\">" + Name(verdict) + "</th>";
-  html += "<th class=\"n\" title=\"cases whose backend wrote output padding inside "
-          "TotalTensorSizeInBytes: allowed by DirectML (contract point P1), not a failure "
-          "unless --strict-padding\">padding written</th></tr></thead><tbody>\n";
+  html +=
+      "<th class=\"n\" title=\"cases whose backend wrote output padding inside "
+      "TotalTensorSizeInBytes: allowed by DirectML (contract point P1), not a failure "
+      "unless --strict-padding\">padding written</th></tr></thead><tbody>\n";
   for (const auto& [key, results] : report_internal::GroupByBackendAndOp(report)) {
     html += "<tr><td>" + Esc(key.first) + "</td><td>" + Esc(key.second) + "</td>" +
             CountCells(report_internal::TallyOf(results)) + "</tr>\n";
@@ -227,7 +228,8 @@ std::string CaseRow(const CaseResult& result) {
 
 std::string Select(const std::string& id, const std::string& label,
                    const std::vector<std::pair<std::string, std::string>>& options) {
-  std::string html = "<label>" + label + " <select id=\"" + id + "\"><option value=\"\">all</option>";
+  std::string html =
+      "<label>" + label + " <select id=\"" + id + "\"><option value=\"\">all</option>";
   for (const auto& [value, text] : options)
     html += "<option value=\"" + Attr(value) + "\">" + Esc(text) + "</option>";
   return html + "</select></label>";
@@ -252,9 +254,11 @@ std::string Filters(const RunReport& report, size_t collapsed) {
             [](const auto& a, const auto& b) { return LevelLess(a.first, b.first); });
   return "<div class=\"filters\" id=\"filters\">" + Select("fv", "Verdict", verdicts) +
          Select("fk", "Kind", kinds) + Select("fo", "Operator", Values(report, &CaseResult::op)) +
-         Select("fl", "Level", levels) + Select("fb", "Backend", Values(report, &CaseResult::backend)) +
+         Select("fl", "Level", levels) +
+         Select("fb", "Backend", Values(report, &CaseResult::backend)) +
          "<label>Text <input id=\"ft\" type=\"search\" placeholder=\"case or message\"></label>"
-         "<label><input id=\"fp\" type=\"checkbox\"> show the " + std::to_string(collapsed) +
+         "<label><input id=\"fp\" type=\"checkbox\"> show the " +
+         std::to_string(collapsed) +
          " collapsed passing cases</label><span id=\"shown\"></span>"
          "<button id=\"more\" type=\"button\" hidden>show 500 more</button></div>\n";
 }
@@ -266,10 +270,10 @@ nlohmann::json CollapsedRow(const CaseResult& r) {
   for (size_t i = 0; i < r.data_types.size(); ++i)
     types += (i ? ", " : "") + r.data_types[i] +
              (i < r.ranks.size() ? " r" + std::to_string(r.ranks[i]) : "");
-  return nlohmann::json::array({Name(r.verdict), KindName(r.kind), r.op, r.feature_level,
-                                r.backend, r.name, r.file + ":" + std::to_string(r.line) +
-                                " · expect " + r.expect, QuotedMessage(r.message), types,
-                                FormatSeconds(r.seconds)});
+  return nlohmann::json::array({Name(r.verdict), KindName(r.kind), r.op, r.feature_level, r.backend,
+                                r.name,
+                                r.file + ":" + std::to_string(r.line) + " · expect " + r.expect,
+                                QuotedMessage(r.message), types, FormatSeconds(r.seconds)});
 }
 
 // JSON inside <script>: every '<' escaped, so no text can close the element.
@@ -298,7 +302,8 @@ std::string CaseTable(const RunReport& report) {
       body += CaseRow(*result);
   }
   return "<h2>Cases</h2>\n" + Filters(report, collapsed.size()) +
-         "<div class=\"below\"><table id=\"cases\"><thead><tr><th>verdict</th><th>case</th><th>backend"
+         "<div class=\"below\"><table "
+         "id=\"cases\"><thead><tr><th>verdict</th><th>case</th><th>backend"
          "</th><th>operator</th><th>level</th><th>tensors</th><th class=\"n\">"
          "seconds</th></tr></thead><tbody>\n" +
          body + "</tbody></table></div>\n<script type=\"application/json\" id=\"collapsed\">" +
@@ -308,11 +313,11 @@ std::string CaseTable(const RunReport& report) {
 std::string ClaimsList(const RunReport& report) {
   std::string html = "<h2>Conformance claims</h2>\n<ul class=\"claims\" id=\"claims\">";
   for (const ConformanceClaim& c : Claims(report))
-    html += "<li><b>" + Esc(c.backend) + "</b>: " +
-            (c.level.empty() ? "<span class=\"claim-no\">no claim</span>"
-                             : "<span class=\"claim-yes\">conforms at " + Esc(c.level) +
-                                   "</span>") +
-            " &mdash; " + Esc(c.reason) + "</li>";
+    html +=
+        "<li><b>" + Esc(c.backend) + "</b>: " +
+        (c.level.empty() ? "<span class=\"claim-no\">no claim</span>"
+                         : "<span class=\"claim-yes\">conforms at " + Esc(c.level) + "</span>") +
+        " &mdash; " + Esc(c.reason) + "</li>";
   return html + "</ul>\n";
 }
 
@@ -325,8 +330,7 @@ std::string KindTable(const RunReport& report) {
       "<th>kind</th><th class=\"n\">results</th></tr></thead><tbody>\n";
   for (const auto& [key, n] : counts)
     html += "<tr><td>" + Esc(key.backend) + "</td><td>" + Esc(key.op) + "</td><td>" +
-            Esc(KindTitle(key.kind)) + "</td><td class=\"n\">" + std::to_string(n) +
-            "</td></tr>\n";
+            Esc(KindTitle(key.kind)) + "</td><td class=\"n\">" + std::to_string(n) + "</td></tr>\n";
   return html + "</tbody></table>\n";
 }
 
@@ -367,7 +371,8 @@ std::string MatrixCellHtml(const report_internal::MatrixCell& cell) {
 }
 
 std::string MatrixTable(const report_internal::OperatorMatrix& m) {
-  std::string html = "<table><caption><b>" + Esc(m.op) + "</b></caption><thead><tr><th>level</th>"
+  std::string html = "<table><caption><b>" + Esc(m.op) +
+                     "</b></caption><thead><tr><th>level</th>"
                      "<th>data type</th>";
   for (uint32_t rank : m.ranks) html += "<th class=\"n\">r" + std::to_string(rank) + "</th>";
   html += "</tr></thead><tbody>";
@@ -409,12 +414,12 @@ void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path)
       Esc(report.tool) + " report: " + summary + "</title><style>" + std::string(kStyle) +
       "</style></head>\n<body><main>\n";
   html += "<h1>" + Esc(report.tool) + " conformance report <span class=\"run " +
-          (failed ? "fail\">FAIL" : "pass\">PASS") + "</span></h1>\n<p class=\"line\" id=\"summary\">" +
-          summary + (SelectionScope(report).empty() ? "" : ", " + Esc(SelectionScope(report))) +
-          "</p>\n" + Tiles(total) + Facts(report) + ClaimsList(report) +
-          SummaryTable(report, total) + Matrix(report) + KindGroups(report) +
-          KindTable(report) + CaseTable(report) + "</main><script>" + std::string(kScript) +
-          "</script></body></html>\n";
+          (failed ? "fail\">FAIL" : "pass\">PASS") +
+          "</span></h1>\n<p class=\"line\" id=\"summary\">" + summary +
+          (SelectionScope(report).empty() ? "" : ", " + Esc(SelectionScope(report))) + "</p>\n" +
+          Tiles(total) + Facts(report) + ClaimsList(report) + SummaryTable(report, total) +
+          Matrix(report) + KindGroups(report) + KindTable(report) + CaseTable(report) +
+          "</main><script>" + std::string(kScript) + "</script></body></html>\n";
   report_internal::WriteFileAtomically(path, html);
 }
 

@@ -52,8 +52,7 @@ std::vector<BackendInfo> BackendInfoFromJson(const Json& root) {
   if (it == root.end() || !it->is_array()) return list;
   for (const Json& b : *it)
     list.push_back({b.at("name").get<std::string>(), Field<std::string>(b, "spec", ""),
-                    Field<std::string>(b, "version", ""),
-                    Field<std::string>(b, "description", ""),
+                    Field<std::string>(b, "version", ""), Field<std::string>(b, "description", ""),
                     Field<std::string>(b, "max_feature_level", "")});
   return list;
 }

@@ -47,16 +47,14 @@ std::string TypeOf(const CaseResult& result, std::string_view fallback) {
 std::string Outcome(const CaseResult& result) {
   const std::string summary = QuotedMessage(result.message);
   switch (result.verdict) {
-    case Verdict::kPassed:
-      return "";
+    case Verdict::kPassed: return "";
     case Verdict::kFailed:
-      return "      <failure" + Attribute("message", summary) + Attribute("type", TypeOf(result, "failed")) + ">" +
-             Details(result) + "</failure>\n";
+      return "      <failure" + Attribute("message", summary) +
+             Attribute("type", TypeOf(result, "failed")) + ">" + Details(result) + "</failure>\n";
     case Verdict::kError:
-      return "      <error" + Attribute("message", summary) + Attribute("type", TypeOf(result, "error")) + ">" +
-             Details(result) + "</error>\n";
-    case Verdict::kSkipped:
-      return "      <skipped" + Attribute("message", summary) + "/>\n";
+      return "      <error" + Attribute("message", summary) +
+             Attribute("type", TypeOf(result, "error")) + ">" + Details(result) + "</error>\n";
+    case Verdict::kSkipped: return "      <skipped" + Attribute("message", summary) + "/>\n";
     case Verdict::kExpectedFailure:
       return "      <skipped" + Attribute("message", "expected failure: " + summary) + ">" +
              Details(result) + "</skipped>\n";

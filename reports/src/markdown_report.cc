@@ -139,9 +139,10 @@ std::string SummaryTable(const RunReport& report) {
 std::string ClaimsSection(const RunReport& report) {
   std::string text = "## Conformance claims\n\n";
   for (const ConformanceClaim& c : Claims(report))
-    text += "- " + Code(c.backend) + ": " +
-            (c.level.empty() ? std::string("**no claim**") : "**conforms at " + Text(c.level) + "**") +
-            ". " + Text(c.reason) + "\n";
+    text +=
+        "- " + Code(c.backend) + ": " +
+        (c.level.empty() ? std::string("**no claim**") : "**conforms at " + Text(c.level) + "**") +
+        ". " + Text(c.reason) + "\n";
   return text + "\n";
 }
 
@@ -149,7 +150,8 @@ std::string ClaimsSection(const RunReport& report) {
 std::string KindsTable(const RunReport& report) {
   const auto counts = report_internal::CountKinds(report);
   if (counts.empty()) return "";
-  std::string text = "## Kinds\n\n| backend | operator | kind | results |\n| --- | --- | --- | ---: |\n";
+  std::string text =
+      "## Kinds\n\n| backend | operator | kind | results |\n| --- | --- | --- | ---: |\n";
   for (const auto& [key, n] : counts)
     text += "| " + Text(key.backend) + " | " + Text(key.op) + " | " + Text(KindTitle(key.kind)) +
             " | " + std::to_string(n) + " |\n";

@@ -120,16 +120,11 @@ void CheckShardSet(const std::vector<RunReport>& shards) {
 
 std::string_view ChangeName(Change change) {
   switch (change) {
-    case Change::kNewlyFailing:
-      return "newly failing";
-    case Change::kNewlyPassing:
-      return "newly passing";
-    case Change::kNewlySkipped:
-      return "newly skipped";
-    case Change::kChangedMessage:
-      return "changed message";
-    case Change::kGone:
-      return "gone";
+    case Change::kNewlyFailing: return "newly failing";
+    case Change::kNewlyPassing: return "newly passing";
+    case Change::kNewlySkipped: return "newly skipped";
+    case Change::kChangedMessage: return "changed message";
+    case Change::kGone: return "gone";
   }
   return "unknown";
 }

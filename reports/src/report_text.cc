@@ -126,32 +126,15 @@ std::string EscapeMarkup(std::string_view text, bool in_attribute) {
   for (size_t i = 0; i < clean.size(); ++i) {
     const char c = clean[i];
     switch (c) {
-      case '&':
-        out += "&amp;";
-        continue;
-      case '<':
-        out += "&lt;";
-        continue;
-      case '>':
-        out += "&gt;";
-        continue;
-      case '"':
-        out += "&quot;";
-        continue;
-      case '\'':
-        out += "&#39;";
-        continue;
-      case '\t':
-        out += in_attribute ? "&#9;" : "\t";
-        continue;
-      case '\n':
-        out += in_attribute ? "&#10;" : "\n";
-        continue;
-      case '\r':
-        out += "&#13;";
-        continue;
-      default:
-        break;
+      case '&': out += "&amp;"; continue;
+      case '<': out += "&lt;"; continue;
+      case '>': out += "&gt;"; continue;
+      case '"': out += "&quot;"; continue;
+      case '\'': out += "&#39;"; continue;
+      case '\t': out += in_attribute ? "&#9;" : "\t"; continue;
+      case '\n': out += in_attribute ? "&#10;" : "\n"; continue;
+      case '\r': out += "&#13;"; continue;
+      default: break;
     }
     const auto byte = static_cast<unsigned char>(c);
     if (byte < 0x20) continue;

@@ -10,18 +10,12 @@ namespace dmlconf {
 
 std::string_view VerdictName(Verdict verdict) {
   switch (verdict) {
-    case Verdict::kPassed:
-      return "passed";
-    case Verdict::kFailed:
-      return "failed";
-    case Verdict::kSkipped:
-      return "skipped";
-    case Verdict::kError:
-      return "error";
-    case Verdict::kExpectedFailure:
-      return "xfail";
-    case Verdict::kUnexpectedPass:
-      return "xpass";
+    case Verdict::kPassed: return "passed";
+    case Verdict::kFailed: return "failed";
+    case Verdict::kSkipped: return "skipped";
+    case Verdict::kError: return "error";
+    case Verdict::kExpectedFailure: return "xfail";
+    case Verdict::kUnexpectedPass: return "xpass";
   }
   return "unknown";
 }
@@ -38,9 +32,9 @@ std::string QuotedMessage(std::string_view message) {
   for (int i = 0; i < 3 && keep > 0 && (static_cast<unsigned char>(message[keep]) & 0xC0) == 0x80;
        ++i)
     --keep;
-  return std::string(message.substr(0, keep)) + "\n[... " +
-         std::to_string(message.size() - keep) + " more bytes cut: a report quotes at most " +
-         std::to_string(kMaxQuotedMessageBytes) + " bytes of one message]";
+  return std::string(message.substr(0, keep)) + "\n[... " + std::to_string(message.size() - keep) +
+         " more bytes cut: a report quotes at most " + std::to_string(kMaxQuotedMessageBytes) +
+         " bytes of one message]";
 }
 
 // Every verdict is present, zero or not, so callers can use at() without checking.
@@ -183,10 +177,13 @@ ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
   claim.backend = backend;
   claim.scope = SelectionScope(report);
   const std::string scope = claim.scope.empty() ? "" : " " + claim.scope;
-  const auto level_less = [](const std::string& a, const std::string& b) { return LevelLess(a, b); };
+  const auto level_less = [](const std::string& a, const std::string& b) {
+    return LevelLess(a, b);
+  };
   std::map<std::string, std::vector<const CaseResult*>, decltype(level_less)> by_level(level_less);
   for (const CaseResult& r : report.results)
-    if (r.backend == backend && IsLevelName(r.feature_level)) by_level[r.feature_level].push_back(&r);
+    if (r.backend == backend && IsLevelName(r.feature_level))
+      by_level[r.feature_level].push_back(&r);
   int passed = 0;
   std::string last_good;
   const std::vector<const CaseResult*>* blocking = nullptr;
@@ -223,8 +220,7 @@ ConformanceClaim ClaimFor(const RunReport& report, const std::string& backend) {
   }
   if (!claim.blocked_at.empty()) {
     std::string what;
-    if (claim.blocking_failures > 0)
-      what = Cases(claim.blocking_failures) + " did not pass";
+    if (claim.blocking_failures > 0) what = Cases(claim.blocking_failures) + " did not pass";
     if (claim.blocking_skips > 0)
       what += (what.empty() ? "" : " and ") + Cases(claim.blocking_skips) +
               (claim.blocking_skips == 1 ? " was" : " were") + " skipped (a skip is not a pass)";

@@ -15,7 +15,8 @@ int Badness(Verdict verdict) {
 std::vector<OperatorMatrix> SupportMatrices(const RunReport& report) {
   using Row = std::pair<std::string, std::string>;
   const auto row_less = [](const Row& a, const Row& b) {
-    if (a.first != b.first) return LevelLess(a.first, b.first) || (!LevelLess(b.first, a.first) && a.first < b.first);
+    if (a.first != b.first)
+      return LevelLess(a.first, b.first) || (!LevelLess(b.first, a.first) && a.first < b.first);
     return a.second < b.second;
   };
   std::map<std::string, std::set<Row, decltype(row_less)>> rows;

@@ -21,8 +21,8 @@ struct MatrixCell {
 
 struct OperatorMatrix {
   std::string op;
-  std::vector<std::pair<std::string, std::string>> rows;  // (level, data type), level order
-  std::vector<uint32_t> ranks;                            // the columns, ascending
+  std::vector<std::pair<std::string, std::string>> rows;    // (level, data type), level order
+  std::vector<uint32_t> ranks;                              // the columns, ascending
   std::map<std::pair<size_t, uint32_t>, MatrixCell> cells;  // (row index, rank)
 };
 

@@ -27,11 +27,11 @@ generate::CoverageEntry EntryOf(const validator::Case& c) {
   const bool positive = c.expect != validator::Expectation::kReject;
   // A must-reject JOIN may have no inputs at all; it fills no cell anyway.
   if (ins.empty()) return {c.op(), c.feature_level, DataType::kFloat32, 0, std::nullopt, positive};
-  generate::CoverageEntry e{c.op(), c.feature_level, ins[0].desc->data_type,
-                            ins[0].desc->DimensionCount(), std::nullopt, positive};
+  generate::CoverageEntry e{
+      c.op(),       c.feature_level, ins[0].desc->data_type, ins[0].desc->DimensionCount(),
+      std::nullopt, positive};
   for (const TensorSlot& slot : ins)
-    if (HoldsIndices(slot))
-      e.index_type = slot.desc->data_type;
+    if (HoldsIndices(slot)) e.index_type = slot.desc->data_type;
   return e;
 }
 

@@ -38,8 +38,8 @@ void PrintSection(const ReportDiff& diff, Change change) {
   if (by_kind.empty()) return;
   std::cout << ChangeName(change) << " (" << diff.Count(change) << "):\n";
   for (const auto& [kind, changes] : by_kind) {
-    std::cout << "  " << (kind == Kind::kNone ? "passed" : KindName(kind)) << " ("
-              << changes.size() << "):\n";
+    std::cout << "  " << (kind == Kind::kNone ? "passed" : KindName(kind)) << " (" << changes.size()
+              << "):\n";
     for (const CaseChange* c : changes) {
       const CaseResult& r = c->now ? *c->now : *c->base;
       std::cout << "    " << Printable(r.name) << " [" << Printable(r.backend) << "] "
@@ -85,8 +85,9 @@ void Diff(const DiffArgs& args) {
 void AddDiffCommand(CLI::App& app) {
   auto args = std::make_shared<DiffArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "diff", "Compare two runs' report.json: newly failing, passing, skipped, changed; exit 1 "
-              "when something newly fails");
+      "diff",
+      "Compare two runs' report.json: newly failing, passing, skipped, changed; exit 1 "
+      "when something newly fails");
   cmd->add_option("base", args->base, "The earlier run's report.json")->required();
   cmd->add_option("new", args->now, "The later run's report.json")->required();
   cmd->callback([args] { Diff(*args); });

@@ -17,8 +17,8 @@ struct GenerateOptions {
 
 void AddGenerateCommand(CLI::App& app) {
   auto options = std::make_shared<GenerateOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "generate", "Write the generated coverage cases (same seed, same bytes)");
+  CLI::App* cmd =
+      app.add_subcommand("generate", "Write the generated coverage cases (same seed, same bytes)");
   cmd->add_option("--out", options->out, "Folder to write <operator>/<purpose>.yaml into")
       ->capture_default_str();
   cmd->add_option("--seed", options->seed, "Seed for data offsets and random data")

@@ -30,8 +30,9 @@ void MergeFindings(const MergeArgs& args) {
   try {
     for (const std::string& path : args.shards) {
       if (!fuzz::IsFindingsFile(path))
-        throw std::runtime_error(path + ": not a dmlconf fuzz findings.json, and the first file "
-                                        "is one: merge joins fuzz findings or run reports, not both");
+        throw std::runtime_error(path +
+                                 ": not a dmlconf fuzz findings.json, and the first file "
+                                 "is one: merge joins fuzz findings or run reports, not both");
       runs.push_back(fuzz::ReadFindings(path));
     }
     merged = fuzz::MergeFindings(runs);
@@ -88,7 +89,8 @@ void AddMergeCommand(CLI::App& app) {
       "0/N .. N-1/N of one run, once each. Given `dmlconf fuzz` runs' findings.json instead, "
       "joins them into one findings.json and findings.md, each signature once (exit 1 when "
       "one is new)");
-  cmd->add_option("shards", args->shards, "Each shard's report.json, or each fuzz run's findings.json")
+  cmd->add_option("shards", args->shards,
+                  "Each shard's report.json, or each fuzz run's findings.json")
       ->required();
   cmd->add_option("--report-dir", args->report_dir, "Where to write the merged reports")
       ->required();

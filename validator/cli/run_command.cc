@@ -41,7 +41,7 @@ struct RunArgs {
   std::vector<std::string> filters, excludes;
   std::vector<std::string> cases;  // --case: exact names
   std::vector<std::string> operators;
-  bool xfail_given = false;        // --xfail "" is an error, not "no list"
+  bool xfail_given = false;  // --xfail "" is an error, not "no list"
   std::string shard, xfail, report_dir, profile, claim, baseline, write_xfail;
   std::vector<std::string> expect;
   bool strict_xfail = false;
@@ -50,7 +50,7 @@ struct RunArgs {
   bool isolate = false;
   bool cross_check = false;
   bool strict_padding = false;
-  int threads = 0;  // 0: the blocked backend's default, the machine's cores
+  int threads = 0;     // 0: the blocked backend's default, the machine's cores
   double timeout = 0;  // 0: the default when isolating
 };
 
@@ -224,7 +224,8 @@ void PrintCounts(const std::vector<CaseResult>& results) {
   }
   std::cout << std::left << std::setw(int(width)) << "backend" << std::setw(21) << "operator";
   for (Verdict v : kAllVerdicts) std::cout << std::right << std::setw(8) << VerdictName(v);
-  std::cout << std::setw(9) << "padding" << "\n";
+  std::cout << std::setw(9) << "padding"
+            << "\n";
   for (const auto& [key, by_verdict] : counts) {
     std::cout << std::left << std::setw(int(width)) << BackendCell(key.first) << std::setw(21)
               << Printable(key.second);
@@ -493,7 +494,8 @@ void Run(const RunArgs& args) {
   const std::vector<std::string> names = BackendNames(args);
   for (const std::string& name : names)
     if (args.timeout > 0 && !args.isolate && !validator::HonoursTimeout(name))
-      Usage("--timeout: backend '" + name + "' runs inside dmlconf, where a case can only be "
+      Usage("--timeout: backend '" + name +
+            "' runs inside dmlconf, where a case can only be "
             "timed out in a child process: add --isolate (exec:, serve:, plugin: and directml "
             "time each request themselves)");
   KeepRunFolders(args.keep_run_dir);
@@ -585,7 +587,8 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--threads", args->threads,
                   "Threads the blocked kernels may use (default 0: the machine's cores)");
   cmd->add_option("--feature-level", args->feature_level, "The run's level, X_Y (default 6_4)");
-  cmd->add_option("--filter", args->filters, "Only cases whose name matches this glob (repeatable)");
+  cmd->add_option("--filter", args->filters,
+                  "Only cases whose name matches this glob (repeatable)");
   cmd->add_option("--case", args->cases,
                   "Only the case of exactly this name, no glob (repeatable; with --filter, a "
                   "case matching either runs); exit 2 when no loaded case has the name");
@@ -594,8 +597,9 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_option("--profile", args->profile,
                   "directml (default: every case) or values (only cases that run: match, "
                   "unspecified, refuse_or_run; for backends that are not DirectML)");
-  cmd->add_option("--expect", args->expect,
-                  "Only cases expecting this (match, reject, unspecified, refuse_or_run); repeatable");
+  cmd->add_option(
+      "--expect", args->expect,
+      "Only cases expecting this (match, reject, unspecified, refuse_or_run); repeatable");
   cmd->add_option("--shard", args->shard, "Run only shard I of N (0-based), as I/N");
   CLI::Option* xfail = cmd->add_option(
       "--xfail", args->xfail,

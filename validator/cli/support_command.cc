@@ -18,7 +18,8 @@ struct SupportArgs {
 
 std::string TypeList(DataTypeSet types) {
   std::string text;
-  types.ForEach([&](DataType t) { text += (text.empty() ? "" : " ") + std::string(DataTypeName(t)); });
+  types.ForEach(
+      [&](DataType t) { text += (text.empty() ? "" : " ") + std::string(DataTypeName(t)); });
   return text.empty() ? "-" : text;
 }
 

@@ -88,8 +88,7 @@ inline void StoreElement(std::byte* p, size_t element_size, ElementBits bits) {
 //   floats           1.5, -0, 1e-40, inf, -inf, nan (quiet NaN, positive),
 //                    also YAML's .inf, -.inf, .nan
 // Returns nullopt and sets *error to a sentence on failure.
-std::optional<ElementBits> ParseElement(DataType type, std::string_view text,
-                                        std::string* error);
+std::optional<ElementBits> ParseElement(DataType type, std::string_view text, std::string* error);
 
 // Formats bits so that ParseElement gives the same bits back: integers in
 // decimal, finite floats in shortest round-trip decimal, infinities as

@@ -10,7 +10,21 @@ namespace dmlconf {
 
 // Declaration order is feature-level order, so <, <= and > compare levels.
 enum class FeatureLevel : uint8_t {
-  k1_0, k2_0, k2_1, k3_0, k3_1, k4_0, k4_1, k5_0, k5_1, k5_2, k6_0, k6_1, k6_2, k6_3, k6_4,
+  k1_0,
+  k2_0,
+  k2_1,
+  k3_0,
+  k3_1,
+  k4_0,
+  k4_1,
+  k5_0,
+  k5_1,
+  k5_2,
+  k6_0,
+  k6_1,
+  k6_2,
+  k6_3,
+  k6_4,
 };
 
 inline constexpr std::array<FeatureLevel, 15> kAllFeatureLevels = {

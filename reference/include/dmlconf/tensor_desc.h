@@ -23,10 +23,10 @@ inline constexpr uint64_t kSizeOverflow = UINT64_MAX;
 struct TensorDesc {
   DataType data_type = DataType::kFloat32;
   uint32_t flags = 0;
-  std::vector<uint32_t> sizes;                      // DimensionCount = sizes.size()
-  std::optional<std::vector<uint32_t>> strides;     // in elements; absent = packed
+  std::vector<uint32_t> sizes;                         // DimensionCount = sizes.size()
+  std::optional<std::vector<uint32_t>> strides;        // in elements; absent = packed
   std::optional<uint64_t> total_tensor_size_in_bytes;  // absent = the minimum
-  uint32_t guaranteed_base_offset_alignment = 0;    // 0 = no guarantee
+  uint32_t guaranteed_base_offset_alignment = 0;       // 0 = no guarantee
 
   static TensorDesc Packed(DataType type, std::vector<uint32_t> sizes);
 

@@ -111,8 +111,8 @@ inline bool CopyInterleaved(size_t element_size, std::byte* dst, int64_t dst_row
     case Weave::kInterleave:
       WriteLine(stream, dst, element_size, rows * cols, cols,
                 [&](std::byte* out, uint64_t first, uint64_t count) {
-                  simd::Interleave(element_size, int(cols), out,
-                                   src + first / cols * element_size, src_col, count / cols);
+                  simd::Interleave(element_size, int(cols), out, src + first / cols * element_size,
+                                   src_col, count / cols);
                 });
       return true;
     case Weave::kDeinterleave:
@@ -128,15 +128,13 @@ inline bool CopyInterleaved(size_t element_size, std::byte* dst, int64_t dst_row
 
 // `m` such blocks (of shape `weave`, not kNone), the i-th at dst + i *
 // dst_step and src + i * src_step, through the cache.
-inline void CopyInterleavedMany(Weave weave, size_t element_size, std::byte* dst,
-                                int64_t dst_step, int64_t dst_row, const std::byte* src,
-                                int64_t src_step, int64_t src_col, uint64_t rows, uint64_t cols,
-                                uint64_t m) {
+inline void CopyInterleavedMany(Weave weave, size_t element_size, std::byte* dst, int64_t dst_step,
+                                int64_t dst_row, const std::byte* src, int64_t src_step,
+                                int64_t src_col, uint64_t rows, uint64_t cols, uint64_t m) {
   if (weave == Weave::kInterleave)
     simd::InterleaveMany(element_size, int(cols), dst, dst_step, src, src_step, src_col, rows, m);
   else
-    simd::DeinterleaveMany(element_size, int(rows), dst, dst_step, dst_row, src, src_step, cols,
-                           m);
+    simd::DeinterleaveMany(element_size, int(rows), dst, dst_step, dst_row, src, src_step, cols, m);
 }
 
 // A rows x cols block, cols having the small write stride and rows the small
@@ -181,9 +179,7 @@ void WithElementType(size_t element_size, const Fn& fn) {
     case 1: return fn.template operator()<uint8_t>();
     case 2: return fn.template operator()<uint16_t>();
     case 4: return fn.template operator()<uint32_t>();
-    default:
-      assert(element_size == 8);
-      return fn.template operator()<uint64_t>();
+    default: assert(element_size == 8); return fn.template operator()<uint64_t>();
   }
 }
 

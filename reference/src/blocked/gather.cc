@@ -91,8 +91,8 @@ void ResolveChunkOf(const std::byte* indices, int64_t stride, uint64_t n, int64_
 
 // offsets[j] = byte offset along Axis of the j-th index of the chunk.
 template <class O>
-void ResolveChunk(DataType type, const std::byte* indices, int64_t stride, uint64_t n,
-                  int64_t size, int64_t axis_stride, O* offsets) {
+void ResolveChunk(DataType type, const std::byte* indices, int64_t stride, uint64_t n, int64_t size,
+                  int64_t axis_stride, O* offsets) {
   const auto of = [&]<class I>() {
     ResolveChunkOf<I, O>(indices, stride, n, size, axis_stride, offsets);
   };
@@ -117,10 +117,10 @@ struct GatherPlan {
   int64_t axis_size = 1;
   int64_t axis_stride = 0;  // input bytes per index step
   size_t element_size = 0;
-  bool stream = false;  // the output bypasses the cache (simd::Streams)
+  bool stream = false;                 // the output bypasses the cache (simd::Streams)
   uint64_t chunk = kChunk;             // indices resolved per item
   uint64_t outer_block = kOuterBlock;  // outer coordinates per item
-  uint64_t tile_rows = 0;  // rows per tile (simd::GatherColumns); 0: no tiles
+  uint64_t tile_rows = 0;              // rows per tile (simd::GatherColumns); 0: no tiles
 
   uint64_t Chunks() const { return (index_inner.size + chunk - 1) / chunk; }
   uint64_t OuterBlocks() const { return (outer.Count() + outer_block - 1) / outer_block; }
@@ -253,8 +253,8 @@ void GatherTile(const GatherPlan& plan, std::byte* dst, const std::byte* src,
     simd::GatherColumns(es, buffer, int64_t(piece * es), columns, src, src_row, offsets + first,
                         count, next + next_bytes * first / n, next_bytes * count / n);
     for (uint64_t r = 0; r < plan.tile_rows; ++r)
-      simd::StreamRun(dst + int64_t(r) * dst_row + int64_t(first * es),
-                      buffer + r * piece * es, count * es);
+      simd::StreamRun(dst + int64_t(r) * dst_row + int64_t(first * es), buffer + r * piece * es,
+                      count * es);
   }
 }
 
@@ -284,8 +284,7 @@ void GatherChunkRows(const GatherPlan& plan, const Bindings& bindings, std::byte
         continue;
       }
     }
-    const int64_t next_bytes = o < o1 && plan.RowBytes() <= kMaxPrefetchBytes
-                                   ? plan.RowBytes() : 0;
+    const int64_t next_bytes = o < o1 && plan.RowBytes() <= kMaxPrefetchBytes ? plan.RowBytes() : 0;
     GatherRow(plan, dst, src, offsets, n, next, next_bytes);
   }
 }
@@ -324,8 +323,8 @@ void CopyChunkSlabs(const GatherPlan& plan, const Bindings& bindings, std::byte*
 // for the whole block, and consecutive chunks read the block's input rows
 // while they are still in cache. `threaded_slabs`: the caller runs one item
 // at a time, so a large slab may use threads itself.
-void RunGatherItems(const GatherPlan& plan, const Bindings& bindings, uint64_t begin,
-                    uint64_t end, bool threaded_slabs) {
+void RunGatherItems(const GatherPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end,
+                    bool threaded_slabs) {
   const uint64_t chunks = plan.Chunks();
   const uint64_t outer_count = plan.outer.Count();
   const uint64_t index_outer_count = plan.index_outer.Count();

@@ -73,8 +73,7 @@ void ReverseLinePart(size_t es, std::byte* out, int64_t os, const std::byte* src
   CopyStrided(es, out, os, src + int64_t(reversed_end) * is, is, end - reversed_end);
 }
 
-void ReverseLines(const ReversePlan& plan, const Bindings& bindings, uint64_t begin,
-                  uint64_t end) {
+void ReverseLines(const ReversePlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
   const size_t es = plan.element_size;
   const uint64_t n = plan.along.size;
   const int64_t os = plan.along.stride[0], is = plan.along.stride[1];
@@ -128,16 +127,15 @@ bool CollectRunsOf(const std::byte* lengths, int64_t stride, uint64_t m, uint64_
   return true;
 }
 
-bool CollectRuns(const ReversePlan& plan, const LoopDim& p, const std::byte* lengths,
-                 uint64_t j0, uint64_t m, Runs* runs) {
+bool CollectRuns(const ReversePlan& plan, const LoopDim& p, const std::byte* lengths, uint64_t j0,
+                 uint64_t m, Runs* runs) {
   const int64_t stride = p.stride[2];
   lengths += int64_t(j0) * stride;
   const uint64_t n = plan.along.size;
   // Broadcast lengths (stride 0) hold one value for every column: read it once.
   const uint64_t read = stride == 0 ? 1 : m;
-  const bool fits = plan.length_size == 4
-                        ? CollectRunsOf<uint32_t>(lengths, stride, read, n, runs)
-                        : CollectRunsOf<uint64_t>(lengths, stride, read, n, runs);
+  const bool fits = plan.length_size == 4 ? CollectRunsOf<uint32_t>(lengths, stride, read, n, runs)
+                                          : CollectRunsOf<uint64_t>(lengths, stride, read, n, runs);
   runs->start[runs->count] = uint32_t(m);
   return fits;
 }
@@ -195,8 +193,8 @@ void ReverseAcross(const ReversePlan& plan, const LoopNest& rest, const LoopDim&
       const uint64_t m = std::min(kMaxRuns, p.size - j0);
       [[maybe_unused]] const bool fits = CollectRuns(plan, p, lengths, j0, m, &runs);
       assert(fits);  // m <= kMaxRuns columns make at most kMaxRuns runs
-      CopyRuns(plan, p, runs, dst + int64_t(j0) * p.stride[0], src + int64_t(j0) * p.stride[1],
-               k0, k1);
+      CopyRuns(plan, p, runs, dst + int64_t(j0) * p.stride[0], src + int64_t(j0) * p.stride[1], k0,
+               k1);
     }
   }
   if (plan.stream) simd::StreamFence();
@@ -223,9 +221,8 @@ void ReverseSubsequences(const ReverseSubsequencesDesc& desc, const Bindings& bi
   const int last = plan.lines.rank - 1;
   if (last < 0 || std::llabs(plan.along.stride[0]) < std::llabs(plan.lines.dims[last].stride[0])) {
     const uint64_t items = plan.lines.Count();
-    ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
-      ReverseLines(plan, bindings, begin, end);
-    });
+    ForEachRange(items, ThreadsFor(items, bytes),
+                 [&](uint64_t begin, uint64_t end) { ReverseLines(plan, bindings, begin, end); });
     return;
   }
   LoopNest rest = plan.lines;

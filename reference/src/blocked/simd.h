@@ -46,8 +46,7 @@ void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint
 // Meanwhile the `next_bytes` at `next` (the next row; 0 for none) are
 // prefetched a cache line at a time, spread over the loop.
 void GatherElements(size_t element_size, std::byte* dst, const std::byte* src,
-                    const int32_t* offsets, uint64_t n, const std::byte* next,
-                    uint64_t next_bytes);
+                    const int32_t* offsets, uint64_t n, const std::byte* next, uint64_t next_bytes);
 
 // The same for a tile of GatherTileRows(element_size) rows at once (1- and
 // 2-byte elements: 8 bytes hold one column of the tile), rows `src_row`

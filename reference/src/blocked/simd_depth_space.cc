@@ -126,9 +126,7 @@ void WithTypeAndCount(size_t element_size, int k, const Fn& fn) {
     case 1: return with_count.template operator()<uint8_t>();
     case 2: return with_count.template operator()<uint16_t>();
     case 4: return with_count.template operator()<uint32_t>();
-    default:
-      assert(element_size == 8);
-      return with_count.template operator()<uint64_t>();
+    default: assert(element_size == 8); return with_count.template operator()<uint64_t>();
   }
 }
 
@@ -196,14 +194,14 @@ void Deinterleave(size_t element_size, int k, std::byte* dst, int64_t line, cons
 
 void InterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step,
                     const std::byte* src, int64_t src_step, int64_t line, uint64_t n, uint64_t m) {
-  HWY_DYNAMIC_DISPATCH(InterleaveManyImpl)(element_size, k, dst, dst_step, src, src_step, line, n,
-                                           m);
+  HWY_DYNAMIC_DISPATCH(InterleaveManyImpl)
+  (element_size, k, dst, dst_step, src, src_step, line, n, m);
 }
 
 void DeinterleaveMany(size_t element_size, int k, std::byte* dst, int64_t dst_step, int64_t line,
                       const std::byte* src, int64_t src_step, uint64_t n, uint64_t m) {
-  HWY_DYNAMIC_DISPATCH(DeinterleaveManyImpl)(element_size, k, dst, dst_step, line, src, src_step,
-                                             n, m);
+  HWY_DYNAMIC_DISPATCH(DeinterleaveManyImpl)
+  (element_size, k, dst, dst_step, line, src, src_step, n, m);
 }
 
 void InterleaveFrom(size_t unit, int k, std::byte* dst, const std::byte* const* srcs, uint64_t n) {

@@ -80,8 +80,8 @@ void GatherOf(std::byte* dst, const std::byte* src, const int32_t* offsets, uint
 
 // Steps of `step` elements, one prefetched line of the next row before each.
 template <class T>
-void GatherPrefetchingOf(std::byte* dst, const std::byte* src, const int32_t* offsets,
-                         uint64_t n, const std::byte* next, uint64_t next_bytes) {
+void GatherPrefetchingOf(std::byte* dst, const std::byte* src, const int32_t* offsets, uint64_t n,
+                         const std::byte* next, uint64_t next_bytes) {
   const uint64_t lines = (next_bytes + 63) / 64;
   const uint64_t step = lines == 0 ? n : std::max<uint64_t>(16, n / lines);
   uint64_t line = 0;
@@ -106,7 +106,10 @@ class TilePrefetcher {
  public:
   TilePrefetcher(const std::byte* next, int64_t stride, uint64_t bytes, uint64_t rows,
                  uint64_t steps)
-      : row_(next), stride_(stride), per_row_((bytes + 63) / 64), rows_left_(bytes ? rows : 0),
+      : row_(next),
+        stride_(stride),
+        per_row_((bytes + 63) / 64),
+        rows_left_(bytes ? rows : 0),
         per_step_((per_row_ * rows + steps) / std::max<uint64_t>(steps, 1)) {}
   void Step() {
     for (uint64_t k = 0; k < per_step_ && rows_left_ > 0; ++k) {
@@ -134,8 +137,8 @@ void GatherTailRows(std::byte* dst, int64_t dst_row, const std::byte* src, int64
                     const int32_t* offsets, uint64_t j, uint64_t n) {
   if (j == n) return;
   for (size_t r = 0; r < kTileRows<T>; ++r)
-    GatherOf<T>(dst + int64_t(r) * dst_row + j * sizeof(T), src + int64_t(r) * src_row,
-                offsets + j, n - j);
+    GatherOf<T>(dst + int64_t(r) * dst_row + j * sizeof(T), src + int64_t(r) * src_row, offsets + j,
+                n - j);
 }
 
 #if HWY_TARGET == HWY_SCALAR
@@ -191,7 +194,7 @@ using Blocks = Block<T>;
 // index or back (see the callers).
 template <class D, class V>
 HWY_INLINE void Interleave(D d, V* v, size_t rounds) {
-  constexpr size_t kRows = kTileRows<hn::TFromD<D>>;
+  constexpr size_t kRows = kTileRows<hn::TFromD<D> >;
   for (size_t round = 0; round < rounds; ++round) {
     V w[kRows];
     for (size_t i = 0; i < kRows / 2; ++i) {
@@ -226,8 +229,8 @@ HWY_INLINE void StoreBlocks(D d, hn::Vec<D> v, T* p, size_t block) {
 // of each block, 16 contiguous bytes of the scratch. Returns where it
 // stopped.
 template <class D>
-uint64_t TransposeWhole(D d, std::byte* columns, const std::byte* src, int64_t src_row,
-                        uint64_t c, uint64_t length) {
+uint64_t TransposeWhole(D d, std::byte* columns, const std::byte* src, int64_t src_row, uint64_t c,
+                        uint64_t length) {
   using T = hn::TFromD<D>;
   constexpr size_t kRows = kTileRows<T>, kStep = hn::MaxLanes(D()), kBlock = 16 / sizeof(T);
   using V = hn::Vec<D>;
@@ -263,13 +266,13 @@ void TransposeToColumnsOf(std::byte* columns, const std::byte* src, int64_t src_
 // column is read as 16 bytes, its neighbour's 8 included (GatherColumns'
 // scratch has 8 bytes of slack).
 template <class T>
-HWY_INLINE hn::Vec<Block<T>> ColumnPair(const std::byte* columns, const int32_t* offsets,
-                                        uint64_t at) {
+HWY_INLINE hn::Vec<Block<T> > ColumnPair(const std::byte* columns, const int32_t* offsets,
+                                         uint64_t at) {
   const hn::FixedTag<uint64_t, 2> d64;
   // Offset o = c * sizeof(T) addresses column c at 8 * c = o * R.
   const auto column = [&](uint64_t k) {
-    return hn::LoadU(d64, reinterpret_cast<const uint64_t*>(
-                              columns + int64_t(offsets[k]) * kTileRows<T>));
+    return hn::LoadU(
+        d64, reinterpret_cast<const uint64_t*>(columns + int64_t(offsets[k]) * kTileRows<T>));
   };
   return hn::BitCast(Block<T>(), hn::InterleaveLower(d64, column(at), column(at + 1)));
 }
@@ -358,8 +361,7 @@ HWY_EXPORT(GatherElementsImpl);
 void GatherElements(size_t element_size, std::byte* dst, const std::byte* src,
                     const int32_t* offsets, uint64_t n, const std::byte* next,
                     uint64_t next_bytes) {
-  HWY_DYNAMIC_DISPATCH(GatherElementsImpl)(element_size, dst, src, offsets, n, next,
-                                           next_bytes);
+  HWY_DYNAMIC_DISPATCH(GatherElementsImpl)(element_size, dst, src, offsets, n, next, next_bytes);
 }
 
 HWY_EXPORT(TransposeToColumnsImpl);
@@ -373,8 +375,8 @@ void TransposeToColumns(size_t element_size, std::byte* columns, const std::byte
 void GatherColumns(size_t element_size, std::byte* dst, int64_t dst_row, const std::byte* columns,
                    const std::byte* src, int64_t src_row, const int32_t* offsets, uint64_t n,
                    const std::byte* next, uint64_t next_bytes) {
-  HWY_DYNAMIC_DISPATCH(GatherColumnsImpl)(element_size, dst, dst_row, columns, src, src_row,
-                                          offsets, n, next, next_bytes);
+  HWY_DYNAMIC_DISPATCH(GatherColumnsImpl)
+  (element_size, dst, dst_row, columns, src, src_row, offsets, n, next, next_bytes);
 }
 
 }  // namespace dmlconf::blocked::simd

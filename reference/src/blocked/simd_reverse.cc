@@ -23,10 +23,9 @@ V ReverseLanes(D d, V v) {
   if constexpr (sizeof(hn::TFromD<D>) == 1 && HWY_TARGET != HWY_EMU128 &&
                 HWY_TARGET != HWY_SCALAR) {
     alignas(64) static constexpr uint8_t kBlock[64] = {
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+        15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0,  15, 14, 13, 12, 11, 10,
+        9,  8,  7,  6,  5,  4,  3,  2,  1,  0,  15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,
+        3,  2,  1,  0,  15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0};
     return hn::ReverseBlocks(d, hn::TableLookupBytes(v, hn::Load(d, kBlock)));
   } else {
     return hn::Reverse(d, v);
@@ -54,9 +53,7 @@ void ReverseRunImpl(size_t element_size, std::byte* dst, const std::byte* last, 
     case 1: return ReverseRunOf<uint8_t>(dst, last, n);
     case 2: return ReverseRunOf<uint16_t>(dst, last, n);
     case 4: return ReverseRunOf<uint32_t>(dst, last, n);
-    default:
-      assert(element_size == 8);
-      return ReverseRunOf<uint64_t>(dst, last, n);
+    default: assert(element_size == 8); return ReverseRunOf<uint64_t>(dst, last, n);
   }
 }
 

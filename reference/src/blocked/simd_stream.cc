@@ -12,9 +12,9 @@
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "blocked/simd_stream.cc"
+#include "hwy/cache_control.h"
 #include "hwy/foreach_target.h"  // before highway.h
 #include "hwy/highway.h"
-#include "hwy/cache_control.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dmlconf::blocked::simd {
@@ -24,7 +24,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 // Up to one cache line of `ahead` per 64 bytes copied, so the prefetches
 // spread over the copy instead of queueing all at once.
 void PrefetchSpread(const std::byte* ahead, size_t ahead_bytes, size_t from, size_t to) {
-  for (size_t at = from; at < to && at < ahead_bytes; at += 64) __builtin_prefetch(ahead + at, 0, 2);
+  for (size_t at = from; at < to && at < ahead_bytes; at += 64)
+    __builtin_prefetch(ahead + at, 0, 2);
 }
 
 void StreamRunPrefetchingImpl(std::byte* dst, const std::byte* src, size_t bytes,

@@ -32,7 +32,8 @@ std::string SimdTarget() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(simd::Thi
 
 std::vector<std::string> SimdTargets() {
   std::vector<std::string> names;
-  for (int64_t target : hwy::SupportedAndGeneratedTargets()) names.push_back(hwy::TargetName(target));
+  for (int64_t target : hwy::SupportedAndGeneratedTargets())
+    names.push_back(hwy::TargetName(target));
   return names;
 }
 

@@ -19,7 +19,7 @@ struct TypeInfo {
 };
 
 constexpr TypeInfo kTypeInfo[kDataTypeCount] = {
-    {"FLOAT64", 8}, {"FLOAT32", 4}, {"FLOAT16", 2}, {"INT64", 8}, {"INT32", 4}, {"INT16", 2},
+    {"FLOAT64", 8}, {"FLOAT32", 4}, {"FLOAT16", 2}, {"INT64", 8},  {"INT32", 4}, {"INT16", 2},
     {"INT8", 1},    {"UINT64", 8},  {"UINT32", 4},  {"UINT16", 2}, {"UINT8", 1},
 };
 
@@ -133,7 +133,8 @@ std::optional<ElementBits> ParseFloat(DataType type, const std::string& t, std::
       float f = 0;
       auto [end, ec] = std::from_chars(first, last, f);
       if (ec != std::errc() || end != last) {
-        *error = "'" + t + "' is not a FLOAT32 value (out of range or not a number; use a 0x bit pattern)";
+        *error = "'" + t +
+                 "' is not a FLOAT32 value (out of range or not a number; use a 0x bit pattern)";
         return std::nullopt;
       }
       return std::bit_cast<uint32_t>(f);
@@ -216,17 +217,16 @@ std::string FormatElement(DataType type, ElementBits bits) {
     case DataType::kFloat64:
     case DataType::kFloat32:
     case DataType::kFloat16: {
-      double v = type == DataType::kFloat64   ? std::bit_cast<double>(bits)
-                 : type == DataType::kFloat32 ? double(std::bit_cast<float>(uint32_t(bits)))
-                                              : double(float(Eigen::numext::bit_cast<Eigen::half>(
-                                                    uint16_t(bits))));
+      double v = type == DataType::kFloat64 ? std::bit_cast<double>(bits)
+                 : type == DataType::kFloat32
+                     ? double(std::bit_cast<float>(uint32_t(bits)))
+                     : double(float(Eigen::numext::bit_cast<Eigen::half>(uint16_t(bits))));
       if (std::isnan(v)) return FormatBits(type, bits);
       if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
       if (type == DataType::kFloat64) return ShortestDecimal(v);
       return ShortestDecimal(float(v));  // a half's float value round-trips too
     }
-    default:
-      break;
+    default: break;
   }
   if (IsSignedInteger(type)) {
     const unsigned shift = unsigned(64 - 8 * size);

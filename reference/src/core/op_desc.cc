@@ -4,11 +4,11 @@
 
 namespace dmlconf {
 
-#define DMLCONF_OPERATOR(Type, NAME, Desc)                                               \
-  static_assert(std::is_same_v<std::variant_alternative_t<size_t(OperatorType::k##Type), \
-                                                          OperatorDesc>,                 \
-                               Desc>,                                                    \
-                "OperatorDesc's alternatives must follow ops.inc");
+#define DMLCONF_OPERATOR(Type, NAME, Desc)                                                    \
+  static_assert(                                                                              \
+      std::is_same_v<std::variant_alternative_t<size_t(OperatorType::k##Type), OperatorDesc>, \
+                     Desc>,                                                                   \
+      "OperatorDesc's alternatives must follow ops.inc");
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
 

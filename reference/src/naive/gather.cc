@@ -60,8 +60,8 @@ void Gather(const GatherDesc& desc, const Bindings& bindings) {
     }
     in_coords[axis] = ResolveIndex(indices.At(bindings.inputs[1], index_coords),
                                    desc.indices_tensor.data_type, desc.input_tensor.sizes[axis]);
-    CopyElement(input.At(bindings.inputs[0], in_coords),
-                output.At(bindings.outputs[0], out_coords), output.element_size());
+    CopyElement(input.At(bindings.inputs[0], in_coords), output.At(bindings.outputs[0], out_coords),
+                output.element_size());
   });
 }
 

@@ -23,13 +23,13 @@ void ReverseSubsequences(const ReverseSubsequencesDesc& desc, const Bindings& bi
     coords.assign(out_coords.begin(), out_coords.end());
     coords[axis] = 0;
     // UINT32 or UINT64: zero-extended bits are the value.
-    const ElementBits length = LoadElement(lengths.At(bindings.inputs[1], coords),
-                                           lengths.element_size());
+    const ElementBits length =
+        LoadElement(lengths.At(bindings.inputs[1], coords), lengths.element_size());
     const uint32_t line_length = uint32_t(std::min<uint64_t>(length, axis_size));
     const uint32_t i = out_coords[axis];
     coords[axis] = i < line_length ? line_length - 1 - i : i;
-    CopyElement(input.At(bindings.inputs[0], coords),
-                output.At(bindings.outputs[0], out_coords), output.element_size());
+    CopyElement(input.At(bindings.inputs[0], coords), output.At(bindings.outputs[0], out_coords),
+                output.element_size());
   });
 }
 

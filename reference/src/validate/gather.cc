@@ -54,10 +54,12 @@ Validation CheckShapes(const GatherDesc& desc) {
   if (original_rank + desc.index_dimensions > rank + 1)
     return Fail(Reason::GATHER_OUTPUT_RANK_OVERFLOW,
                 Message("GATHER: InputTensor.Sizes ", FormatSizes(desc.input_tensor.sizes),
-                        " has original rank ", original_rank, " (before leading 1s); with IndexDimensions ",
-                        desc.index_dimensions, " the output has ", original_rank + desc.index_dimensions - 1,
+                        " has original rank ", original_rank,
+                        " (before leading 1s); with IndexDimensions ", desc.index_dimensions,
+                        " the output has ", original_rank + desc.index_dimensions - 1,
                         " relevant dimensions, more than DimensionCount ", rank,
-                        " (seed 002: original rank + IndexDimensions - 1 must be <= OutputTensor.DimensionCount)."));
+                        " (seed 002: original rank + IndexDimensions - 1 must be <= "
+                        "OutputTensor.DimensionCount)."));
   expected.insert(expected.begin(), rank - expected.size(), 1u);
   if (desc.output_tensor.sizes != expected)
     return Fail(Reason::GATHER_OUTPUT_SIZES_MISMATCH,

@@ -55,9 +55,7 @@ struct ExecuteResult {
 
   static ExecuteResult Done() { return {}; }
   static ExecuteResult Failed(std::string why) { return {Kind::kFailed, std::move(why)}; }
-  static ExecuteResult Unsupported(std::string why) {
-    return {Kind::kUnsupported, std::move(why)};
-  }
+  static ExecuteResult Unsupported(std::string why) { return {Kind::kUnsupported, std::move(why)}; }
   static ExecuteResult StrayWrite(std::string where) {
     return {Kind::kStrayWrite, std::move(where)};
   }

@@ -12,8 +12,17 @@
 
 /* DML_TENSOR_DATA_TYPE_* without the prefix; little-endian, element sizes 8 4 2 8 4 2 1 8 4 2 1. */
 enum dmlconf_data_type {
-  DMLCONF_FLOAT64, DMLCONF_FLOAT32, DMLCONF_FLOAT16, DMLCONF_INT64, DMLCONF_INT32, DMLCONF_INT16,
-  DMLCONF_INT8, DMLCONF_UINT64, DMLCONF_UINT32, DMLCONF_UINT16, DMLCONF_UINT8
+  DMLCONF_FLOAT64,
+  DMLCONF_FLOAT32,
+  DMLCONF_FLOAT16,
+  DMLCONF_INT64,
+  DMLCONF_INT32,
+  DMLCONF_INT16,
+  DMLCONF_INT8,
+  DMLCONF_UINT64,
+  DMLCONF_UINT32,
+  DMLCONF_UINT16,
+  DMLCONF_UINT8
 };
 
 /* DMLCONF_<NAME> for every operator of dmlconf/ops.inc, in its order: DMLCONF_SPLIT (0),
@@ -27,7 +36,8 @@ enum dmlconf_operator {
   DMLCONF_OPERATOR_COUNT
 };
 
-/* Feature levels are DirectML's DML_FEATURE_LEVEL values: 0x1000 (1_0), 0x2100 (2_1) ... 0x6400 (6_4). */
+/* Feature levels are DirectML's DML_FEATURE_LEVEL values: 0x1000 (1_0), 0x2100 (2_1) ... 0x6400
+ * (6_4). */
 
 /* DML_BUFFER_TENSOR_DESC. Must-reject cases may break any rule (rank 9, a zero size, ...). */
 typedef struct dmlconf_tensor_desc {
@@ -38,7 +48,8 @@ typedef struct dmlconf_tensor_desc {
   uint32_t stride_count;                     /* entries in strides (valid: dimension_count) */
   const uint32_t* strides;                   /* in elements; NULL = packed row-major */
   uint64_t total_tensor_size_in_bytes;       /* the buffer's byte size (given, or the minimum) */
-  uint32_t guaranteed_base_offset_alignment; /* 0 = no guarantee; else a power of two >= the element size */
+  uint32_t guaranteed_base_offset_alignment; /* 0 = no guarantee; else a power of two >= the element
+                                                size */
 } dmlconf_tensor_desc;
 
 /* One operator: the union of the DML_*_OPERATOR_DESC, field by field as dmlconf/op_schema.inc
@@ -49,21 +60,25 @@ typedef struct dmlconf_tensor_desc {
  * DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 in: InputTensor   SequenceLengthsTensor
  * All but SPLIT have one output, OutputTensor. Each other field kind has its member below. */
 typedef struct dmlconf_operator_desc {
-  uint32_t op;                         /* enum dmlconf_operator */
-  uint32_t input_count;                /* entries in inputs (JOIN's InputCount) */
-  const dmlconf_tensor_desc* inputs;   /* input tensors, binding order */
-  uint32_t output_count;               /* entries in outputs (SPLIT's OutputCount) */
-  const dmlconf_tensor_desc* outputs;  /* output tensors, binding order */
-  uint32_t axis;                       /* an Axis field: SPLIT JOIN GATHER REVERSE_SUBSEQUENCES */
-  uint32_t index_dimensions;           /* an IndexDimensions field: GATHER */
-  uint32_t block_size;                 /* a BlockSize field: the depth/space operators */
-  uint32_t order;                      /* an Order field: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */
+  uint32_t op;                        /* enum dmlconf_operator */
+  uint32_t input_count;               /* entries in inputs (JOIN's InputCount) */
+  const dmlconf_tensor_desc* inputs;  /* input tensors, binding order */
+  uint32_t output_count;              /* entries in outputs (SPLIT's OutputCount) */
+  const dmlconf_tensor_desc* outputs; /* output tensors, binding order */
+  uint32_t axis;                      /* an Axis field: SPLIT JOIN GATHER REVERSE_SUBSEQUENCES */
+  uint32_t index_dimensions;          /* an IndexDimensions field: GATHER */
+  uint32_t block_size;                /* a BlockSize field: the depth/space operators */
+  uint32_t order;                     /* an Order field: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */
 } dmlconf_operator_desc;
 
 /* create() results. Any other non-zero value means DMLCONF_REJECTED. */
-#define DMLCONF_ACCEPTED 0    /* valid, and the backend will execute it */
-#define DMLCONF_REJECTED 1    /* invalid: reason_out names the rule, "AXIS_OUT_OF_RANGE[: message]" */
-#define DMLCONF_UNSUPPORTED 2 /* maybe valid, but not implemented here: the case is skipped, reason_out says why */
+/* DMLCONF_ACCEPTED: valid, and the backend will execute it.
+   DMLCONF_REJECTED: invalid; reason_out names the rule, "AXIS_OUT_OF_RANGE[: message]".
+   DMLCONF_UNSUPPORTED: maybe valid, but not implemented here; the case is skipped and
+   reason_out says why. */
+#define DMLCONF_ACCEPTED 0
+#define DMLCONF_REJECTED 1
+#define DMLCONF_UNSUPPORTED 2
 
 typedef struct dmlconf_backend_v1 {
   uint32_t abi_version;       /* DMLCONF_BACKEND_ABI_VERSION, as compiled into the plug-in */
@@ -76,7 +91,8 @@ typedef struct dmlconf_backend_v1 {
   /* Runs an accepted descriptor. inputs[i] / outputs[i] hold total_tensor_size_in_bytes bytes,
    * in binding order; write only output elements. 0 = done; else error_out says what went wrong. */
   int (*execute)(const dmlconf_operator_desc* desc, uint32_t feature_level,
-                 const void* const* inputs, void* const* outputs, char* error_out, size_t error_cap);
+                 const void* const* inputs, void* const* outputs, char* error_out,
+                 size_t error_cap);
 } dmlconf_backend_v1;
 
 #ifdef __cplusplus

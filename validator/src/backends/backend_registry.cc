@@ -46,7 +46,8 @@ const std::vector<Entry>& Registry() {
     built_in.push_back({"reference", [](std::string_view, Ms) { return MakeReferenceBackend(); }});
     built_in.push_back({"blocked", [](std::string_view, Ms) { return MakeBlockedBackend(); }});
     built_in.push_back({"cross-check", [](std::string_view, Ms) {
-                          return MakeCrossCheckBackend(MakeReferenceBackend(), MakeBlockedBackend());
+                          return MakeCrossCheckBackend(MakeReferenceBackend(),
+                                                       MakeBlockedBackend());
                         }});
     // Microsoft's DirectML.dll under Wine, set up by tools/bootstrap.sh directml: the
     // newest version set up, or directml@VERSION. Both are named directml (the host's
@@ -128,8 +129,8 @@ std::unique_ptr<Backend> MakeBackend(std::string_view argument, std::chrono::mil
   if (name.empty())
     throw UnknownBackendError("--backend " + std::string(argument) + ": no backend after '='");
   for (const Entry& e : Registry()) {
-    const bool hit = e.IsPrefix() ? name.starts_with(e.name) && name.size() > e.name.size()
-                                  : name == e.name;
+    const bool hit =
+        e.IsPrefix() ? name.starts_with(e.name) && name.size() > e.name.size() : name == e.name;
     if (hit)
       return std::make_unique<IdentifiedBackend>(e.factory(name, timeout), std::move(parsed));
   }
@@ -149,10 +150,14 @@ bool HonoursTimeout(std::string_view argument) {
 std::vector<std::string> KnownBackendNames() {
   std::vector<std::string> names;
   for (const Entry& e : Registry()) {
-    if (e.name == "plugin:" || e.name == "plugin-in-process:") names.push_back(e.name + "PATH");
-    else if (e.name == "exec:" || e.name == "serve:") names.push_back(e.name + "COMMAND");
-    else if (e.name == "directml@") names.push_back(e.name + "VERSION");
-    else names.push_back(e.IsPrefix() ? e.name + "ARG" : e.name);
+    if (e.name == "plugin:" || e.name == "plugin-in-process:")
+      names.push_back(e.name + "PATH");
+    else if (e.name == "exec:" || e.name == "serve:")
+      names.push_back(e.name + "COMMAND");
+    else if (e.name == "directml@")
+      names.push_back(e.name + "VERSION");
+    else
+      names.push_back(e.IsPrefix() ? e.name + "ARG" : e.name);
   }
   return names;
 }

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "run/compare.h"
 #include "dmlconf/tensor_layout.h"
+#include "run/compare.h"
 #include "run/guarded_buffer.h"
 
 namespace dmlconf::validator {
@@ -72,8 +72,9 @@ class CrossCheckBackend final : public Backend {
   std::optional<std::string> Compare(const TensorDesc& desc, const std::string& role,
                                      const std::byte* primary, const GuardedBuffer& secondary) {
     if (auto at = secondary.FirstGuardChange())
-      return secondary_->Name() + " wrote outside its output buffer: " +
-             DescribeOffset(*at, secondary.size(), role) + " changed";
+      return secondary_->Name() +
+             " wrote outside its output buffer: " + DescribeOffset(*at, secondary.size(), role) +
+             " changed";
     const std::string who = secondary_->Name() + " and " + primary_->Name() + " disagree: ";
     const std::vector<std::byte> expected = ReadLogical(desc, primary);
     const std::vector<std::byte> actual = ReadLogical(desc, secondary.data());

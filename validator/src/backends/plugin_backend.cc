@@ -53,8 +53,8 @@ class PluginBackend final : public Backend {
     std::vector<const void*> inputs(bindings.inputs.begin(), bindings.inputs.end());
     std::vector<void*> outputs(bindings.outputs.begin(), bindings.outputs.end());
     std::array<char, 512> error{};
-    const int result = table_->execute(c.get(), DirectMlLevel(level), inputs.data(),
-                                       outputs.data(), error.data(), error.size());
+    const int result = table_->execute(c.get(), DirectMlLevel(level), inputs.data(), outputs.data(),
+                                       error.data(), error.size());
     if (result == 0) return ExecuteResult::Done();
     return ExecuteResult::Failed("the plug-in's execute() returned " + std::to_string(result) +
                                  ": " + Terminated(error));
@@ -71,8 +71,8 @@ class PluginBackend final : public Backend {
       throw BackendError(Name() + ": create() refused with '" + text +
                          "', which does not start with a reason code (dmlconf reasons)");
     // Without codes the runner compares only accepted against rejected.
-    return CreateAnswer::Rejected(std::nullopt, "refused (create() returned " +
-                                                    std::to_string(result) + "): " + text);
+    return CreateAnswer::Rejected(
+        std::nullopt, "refused (create() returned " + std::to_string(result) + "): " + text);
   }
 
   std::filesystem::path path_;
@@ -113,8 +113,7 @@ std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path,
   };
   using Entry = const dmlconf_backend_v1* (*)();
   void* symbol = dlsym(handle, "dmlconf_backend_entry");
-  if (symbol == nullptr)
-    fail(std::string("does not export dmlconf_backend_entry: ") + dlerror());
+  if (symbol == nullptr) fail(std::string("does not export dmlconf_backend_entry: ") + dlerror());
   const dmlconf_backend_v1* table = reinterpret_cast<Entry>(symbol)();
   if (table == nullptr) fail("returned no table from dmlconf_backend_entry()");
   if (table->abi_version != DMLCONF_BACKEND_ABI_VERSION)

@@ -39,7 +39,8 @@ class FileBuffer {
     std::ifstream in(path_, std::ios::binary | std::ios::ate);
     if (!in) throw std::runtime_error("cannot open " + path_);
     size_ = size_t(in.tellg());
-    if (offset_ + bytes_ > size_) throw std::runtime_error(path_ + " is shorter than its offset and bytes");
+    if (offset_ + bytes_ > size_)
+      throw std::runtime_error(path_ + " is shorter than its offset and bytes");
     pages_ = validator::GuardPages(size_);
     in.seekg(0);
     in.read(reinterpret_cast<char*>(pages_.begin()), std::streamsize(size_));
@@ -77,7 +78,8 @@ OperatorDesc Descriptor(const json& request) {
 }
 
 FeatureLevel Level(const json& request) {
-  const std::optional<FeatureLevel> level = ParseFeatureLevel(request.at("feature_level").get<std::string>());
+  const std::optional<FeatureLevel> level =
+      ParseFeatureLevel(request.at("feature_level").get<std::string>());
   if (!level) throw std::runtime_error("unknown feature level");
   return *level;
 }
@@ -96,7 +98,8 @@ json Create(Backend& plugin, const json& request) {
   const CreateAnswer a = plugin.Create(Descriptor(request), Level(request));
   switch (a.kind) {
     case CreateAnswer::Kind::kAccepted: return {{"status", "ok"}};
-    case CreateAnswer::Kind::kUnsupported: return {{"status", "unsupported"}, {"message", a.message}};
+    case CreateAnswer::Kind::kUnsupported:
+      return {{"status", "unsupported"}, {"message", a.message}};
     case CreateAnswer::Kind::kRejected: break;
   }
   json reply = {{"status", "rejected"}, {"message", a.message}};
@@ -107,14 +110,17 @@ json Create(Backend& plugin, const json& request) {
 json Execute(Backend& plugin, const json& request) {
   std::vector<FileBuffer> inputs, outputs;
   Bindings bindings;
-  for (const json& entry : request.at("inputs")) bindings.inputs.push_back(inputs.emplace_back(entry).tensor());
-  for (const json& entry : request.at("outputs")) bindings.outputs.push_back(outputs.emplace_back(entry).tensor());
+  for (const json& entry : request.at("inputs"))
+    bindings.inputs.push_back(inputs.emplace_back(entry).tensor());
+  for (const json& entry : request.at("outputs"))
+    bindings.outputs.push_back(outputs.emplace_back(entry).tensor());
   const ExecuteResult r = plugin.Execute(Descriptor(request), Level(request), bindings);
   // Inputs too, and whatever execute() answered: a plug-in that wrote one, or past
   // any buffer, is caught by dmlconf's comparison of the files.
   for (FileBuffer& b : inputs) b.WriteBack();
   for (FileBuffer& b : outputs) b.WriteBack();
-  if (r.kind == ExecuteResult::Kind::kUnsupported) return {{"status", "unsupported"}, {"message", r.message}};
+  if (r.kind == ExecuteResult::Kind::kUnsupported)
+    return {{"status", "unsupported"}, {"message", r.message}};
   if (!r.ok()) return {{"status", "error"}, {"message", r.message}};
   return {{"status", "ok"}};
 }

@@ -2,8 +2,8 @@
 // so that the fuzz targets can feed them anything.
 #include "backends/protocol_replies.h"
 
-#include <vector>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 namespace dmlconf::protocol {
 namespace {
@@ -81,15 +81,13 @@ void ReadDescribe(const json& reply, const Source& source, Reply* r) {
   r->version = StringField(reply, "version", source);
   r->description = StringField(reply, "description", source);
   const auto level = reply.find("max_feature_level");
-  const std::optional<FeatureLevel> parsed =
-      level != reply.end() && level->is_string()
-          ? ParseFeatureLevel(level->get<std::string>())
-          : std::nullopt;
+  const std::optional<FeatureLevel> parsed = level != reply.end() && level->is_string()
+                                                 ? ParseFeatureLevel(level->get<std::string>())
+                                                 : std::nullopt;
   if (!parsed)
-    throw ProtocolError(source.Field("max_feature_level") +
-                        " must be a feature level like \"6_4\", not " +
-                        (level == reply.end() ? std::string("missing")
-                                              : Quote(level->dump(), kQuotedReplyBytes)));
+    throw ProtocolError(
+        source.Field("max_feature_level") + " must be a feature level like \"6_4\", not " +
+        (level == reply.end() ? std::string("missing") : Quote(level->dump(), kQuotedReplyBytes)));
   r->max_feature_level = *parsed;
   if (const auto codes = reply.find("reports_reason_codes"); codes != reply.end()) {
     if (!codes->is_boolean())
@@ -142,10 +140,10 @@ Reply ParseServeReply(std::string_view line, uint64_t id, Action action) {
   const json reply = ParseObject(line, source);
   const auto got = reply.find("id");
   if (got == reply.end() || !got->is_number_unsigned() || got->get<uint64_t>() != id)
-    throw ProtocolError("the reply is for request " +
-                        (got == reply.end() ? std::string("(none)")
-                                            : Quote(got->dump(), kQuotedReplyBytes)) +
-                        ", not " + std::to_string(id) + ": " + Quote(line, kQuotedReplyBytes));
+    throw ProtocolError(
+        "the reply is for request " +
+        (got == reply.end() ? std::string("(none)") : Quote(got->dump(), kQuotedReplyBytes)) +
+        ", not " + std::to_string(id) + ": " + Quote(line, kQuotedReplyBytes));
   return Check(reply, action, source, line);
 }
 

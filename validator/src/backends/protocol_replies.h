@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "dmlconf/validator/external_backends.h"
 #include "dmlconf/feature_level.h"
+#include "dmlconf/validator/external_backends.h"
 
 namespace dmlconf::protocol {
 

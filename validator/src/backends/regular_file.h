@@ -34,13 +34,13 @@ inline std::string KindOf(mode_t mode) {
 // ("is a FIFO, not a regular file", ...).
 inline int Open(const std::filesystem::path& path, uint64_t* size, std::string* why,
                 bool follow_links = false) {
-  const int fd = open(path.c_str(),
-                      O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow_links ? 0 : O_NOFOLLOW));
+  const int fd =
+      open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow_links ? 0 : O_NOFOLLOW));
   if (fd < 0) {
     *why = errno == ELOOP && !follow_links ? "is a symbolic link, which dmlconf does not follow"
-           : errno == ENOENT && !follow_links ? "does not exist"
-                                              : std::string("cannot be opened: ") +
-                                                    std::strerror(errno);
+           : errno == ENOENT && !follow_links
+               ? "does not exist"
+               : std::string("cannot be opened: ") + std::strerror(errno);
     return -1;
   }
   struct stat st {};

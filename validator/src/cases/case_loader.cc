@@ -11,15 +11,15 @@
 
 #include <sys/stat.h>
 
+#include "cases/data_fill.h"
+#include "cases/number_text.h"
+#include "cases/yaml_fields.h"
+#include "cases/yaml_reader.h"
 #include "dmlconf/saturating.h"
 #include "dmlconf/tensor_layout.h"
 #include "dmlconf/validator/case.h"
 #include "dmlconf/validator/external_vectors.h"
 #include "run/compare.h"
-#include "cases/data_fill.h"
-#include "cases/number_text.h"
-#include "cases/yaml_fields.h"
-#include "cases/yaml_reader.h"
 
 namespace dmlconf::validator {
 namespace {
@@ -198,7 +198,8 @@ void CheckSharedLocationsAgree(const Field& f, const TensorDesc& desc,
 std::vector<std::byte> ParseData(const Field& f, const TensorDesc& desc) {
   if (f.node().IsMap()) return ParseFill(f, desc);
   if (!f.node().IsSequence())
-    f.Fail("expected a list of elements or a fill rule, got " + std::string(NodeKindName(f.node())));
+    f.Fail("expected a list of elements or a fill rule, got " +
+           std::string(NodeKindName(f.node())));
   return ParseElementList(f, desc);
 }
 
@@ -234,8 +235,8 @@ std::vector<std::vector<std::byte>> ParseDataSection(const Field& section,
     if (is_list) {
       entry.RequireSequence();
       if (entry.size() != group.size())
-        entry.Fail("holds data for " + std::to_string(entry.size()) + " tensors, the descriptor has " +
-                   std::to_string(group.size()));
+        entry.Fail("holds data for " + std::to_string(entry.size()) +
+                   " tensors, the descriptor has " + std::to_string(group.size()));
       for (size_t i = 0; i < entry.size(); ++i) items.push_back(entry.At(i));
     } else {
       items.push_back(entry);
@@ -258,7 +259,8 @@ uint64_t BytesNeeded(const OperatorDesc& desc) {
       // alignment (T1), which costs up to three times the alignment.
       total = SaturatingAdd(total, 3 * uint64_t(slot.desc->guaranteed_base_offset_alignment));
       const uint64_t count = slot.desc->ElementCount();
-      const uint64_t logical = count > UINT64_MAX / 16 ? UINT64_MAX : count * slot.desc->ElementSize();
+      const uint64_t logical =
+          count > UINT64_MAX / 16 ? UINT64_MAX : count * slot.desc->ElementSize();
       total = SaturatingAdd(total, SaturatingAdd(logical, logical));
     }
   }
@@ -273,17 +275,19 @@ void ParseCaseData(const Field& f, const Field& descriptor, Case* c, uint64_t* f
   const uint64_t needed = BytesNeeded(c->descriptor);
   const std::string limit = std::to_string(kMaxFileTensorBytes >> 20) + " MiB";
   if (needed > kMaxFileTensorBytes)
-    descriptor.Fail("the tensors need " +
-                    (needed == UINT64_MAX ? std::string("more than 2^64") : std::to_string(needed)) +
-                    " bytes in all, more than the " + limit +
-                    " the match and unspecified cases of one file may use");
+    descriptor.Fail(
+        "the tensors need " +
+        (needed == UINT64_MAX ? std::string("more than 2^64") : std::to_string(needed)) +
+        " bytes in all, more than the " + limit +
+        " the match and unspecified cases of one file may use");
   *file_bytes = SaturatingAdd(*file_bytes, needed);
   if (*file_bytes > kMaxFileTensorBytes)
     descriptor.Fail("with this case the file's tensors need " + std::to_string(*file_bytes) +
                     " bytes in all, more than the " + limit +
                     " the match and unspecified cases of one file may use; split the file");
-  if (!inputs) f.Fail("missing required field 'inputs' (a " + std::string(ExpectationName(c->expect)) +
-                      " case runs)");
+  if (!inputs)
+    f.Fail("missing required field 'inputs' (a " + std::string(ExpectationName(c->expect)) +
+           " case runs)");
   c->inputs = ParseDataSection(*inputs, InputSlots(c->descriptor), true);
   if (c->expect == Expectation::kUnspecified) {
     if (expected) expected->Fail("an unspecified case compares no values: remove 'expected'");
@@ -306,11 +310,13 @@ Case ParseCase(const Field& f, uint64_t* file_bytes) {
     f.Required("name").Fail("case name '" + c.name +
                             "' holds ':', which case names may not "
                             "(expected-failure entries are BACKEND:GLOB, split at the last ':')");
-  const OperatorType op = ParseNamed<OperatorType>(f.Required("operator"), ParseOperatorType, "operator");
+  const OperatorType op =
+      ParseNamed<OperatorType>(f.Required("operator"), ParseOperatorType, "operator");
   if (auto level = f.Optional("feature_level"))
     c.feature_level = ParseNamed<FeatureLevel>(*level, ParseFeatureLevel, "feature level");
   if (auto expect = f.Optional("expect"))
-    c.expect = ParseNamed<Expectation>(*expect, ParseExpectation, "expectation (match, reject, unspecified, refuse_or_run)");
+    c.expect = ParseNamed<Expectation>(*expect, ParseExpectation,
+                                       "expectation (match, reject, unspecified, refuse_or_run)");
   if (auto source = f.Optional("source")) c.source = source->Scalar();
   if (auto description = f.Optional("description")) c.description = description->Scalar();
   const std::optional<Field> reason = f.Optional("reason");
@@ -333,13 +339,16 @@ YAML::Node ReadYaml(const std::string& file) {
 std::vector<Case> ParseDocument(const std::string& file, const YAML::Node& root) {
   const Field top(file, root, "");
   if (root.IsNull() || !root.IsDefined())  // an empty file: its null has no position
-    FailFile(file, 1, 1, "document", "holds no cases (a case file is a mapping with one key, "
-                                     "'cases')");
-  if (!root.IsMap()) top.Fail("a case file is a mapping with one key, 'cases'; got " +
-                              std::string(NodeKindName(root)));
+    FailFile(file, 1, 1, "document",
+             "holds no cases (a case file is a mapping with one key, "
+             "'cases')");
+  if (!root.IsMap())
+    top.Fail("a case file is a mapping with one key, 'cases'; got " +
+             std::string(NodeKindName(root)));
   if (auto format = top.Optional("format")) {
     if (format->Scalar() != kExternalVectorFormat)
-      format->Fail("unknown format '" + format->Scalar() + "' (known: " + kExternalVectorFormat + ")");
+      format->Fail("unknown format '" + format->Scalar() + "' (known: " + kExternalVectorFormat +
+                   ")");
     return LoadExternalVectorFile(file, root);
   }
   top.CheckKeys({"cases"});
@@ -391,8 +400,7 @@ void CollectCaseFiles(const std::filesystem::path& folder, std::vector<FolderId>
     if (status.type() == std::filesystem::file_type::not_found) {
       // Only a symbolic link to nothing gets here; one named like a case file
       // is an error, other names are not cases.
-      if (IsCaseFile(path))
-        FailFile(path.string(), 0, 0, "file", "is a symbolic link to nothing");
+      if (IsCaseFile(path)) FailFile(path.string(), 0, 0, "file", "is a symbolic link to nothing");
     } else if (status_ec) {
       // What cannot be examined might be a folder of cases: never skipped.
       FailFile(path.string(), 0, 0, "path", "cannot be examined: " + status_ec.message());
@@ -404,14 +412,14 @@ void CollectCaseFiles(const std::filesystem::path& folder, std::vector<FolderId>
       files->push_back(path);
     }
   }
-  if (ec)
-    FailFile(folder.string(), 0, 0, "folder", "cannot be read: " + ec.message());
+  if (ec) FailFile(folder.string(), 0, 0, "folder", "cannot be read: " + ec.message());
   open_folders->pop_back();
 }
 
 }  // namespace
 
-OperatorDesc ParseDescriptorText(OperatorType op, const std::string& text, const std::string& where) {
+OperatorDesc ParseDescriptorText(OperatorType op, const std::string& text,
+                                 const std::string& where) {
   YAML::Node root;
   try {
     root = YAML::Load(text);

@@ -49,7 +49,6 @@ std::vector<std::byte> ParseHex(const std::string& where, const std::string& hex
   return bytes;
 }
 
-
 std::string Text(const YAML::Node& node, const char* key, const std::string& where) {
   const YAML::Node value = node[key];
   if (!value || !value.IsScalar()) Fail(where, std::string("missing string field '") + key + "'");
@@ -127,8 +126,8 @@ std::vector<TensorDesc> TakeArray(const RoleMap& roles, const std::string& base,
   return tensors;
 }
 
-
-void CheckCount(const YAML::Node& attributes, const char* key, size_t count, const std::string& where) {
+void CheckCount(const YAML::Node& attributes, const char* key, size_t count,
+                const std::string& where) {
   if (attributes[key] && attributes[key].as<size_t>() != count)
     Fail(where, std::string(key) + " is " + attributes[key].as<std::string>() + " but " +
                     std::to_string(count) + " tensors are given");
@@ -288,7 +287,7 @@ std::vector<ExternalVector> ParseExternalVectors(const YAML::Node& root, const s
   for (const YAML::Node& node : cases) out.push_back(ParseCase(node, file));
   if (root["count"] && root["count"].as<size_t>() != out.size())
     Fail(At(file, root["count"]), "count is " + root["count"].as<std::string>() + " but " +
-                   std::to_string(out.size()) + " cases are listed");
+                                      std::to_string(out.size()) + " cases are listed");
   return out;
 }
 
@@ -301,7 +300,8 @@ Expectation ToExpectation(ExternalOutcome outcome) {
   return Expectation::kMatch;
 }
 
-std::vector<Case> LoadExternalVectorFile(const std::filesystem::path& file, const YAML::Node& root) {
+std::vector<Case> LoadExternalVectorFile(const std::filesystem::path& file,
+                                         const YAML::Node& root) {
   std::vector<ExternalVector> parsed;
   try {
     parsed = ParseExternalVectors(root, file.string());

@@ -100,8 +100,8 @@ std::optional<ElementBits> ParseCaseElement(DataType type, std::string_view text
   const bool too_large =
       std::isinf(value) || (bits ? IsInfBits(type, *bits) : std::fabs(value) >= 1);
   const bool too_small =
-      !too_large && (value == 0 ? range_error
-                                : (bits ? IsZeroBits(type, *bits) : std::fabs(value) < 1));
+      !too_large &&
+      (value == 0 ? range_error : (bits ? IsZeroBits(type, *bits) : std::fabs(value) < 1));
   const std::string type_name(DataTypeName(type));
   if (too_large) {
     *error = "'" + t + "' is out of range for " + type_name + " (largest finite " +

@@ -18,8 +18,7 @@ std::string_view NodeKindName(const YAML::Node& node) {
   return "nothing";
 }
 
-void Field::FailAt(const YAML::Mark& mark, std::string_view path,
-                   std::string_view message) const {
+void Field::FailAt(const YAML::Mark& mark, std::string_view path, std::string_view message) const {
   // yaml-cpp counts from 0; editors count from 1. A node built without a
   // position (mark -1) is reported at line 0.
   const int line = mark.line >= 0 ? mark.line + 1 : 0;
@@ -54,8 +53,7 @@ void Field::CheckKeys(std::span<const std::string_view> allowed) const {
 std::optional<Field> Field::Optional(std::string_view key) const {
   RequireMap();
   for (auto it = node_.begin(); it != node_.end(); ++it) {
-    if (it->first.Scalar() == key)
-      return Field(*file_, it->second, Child(key));
+    if (it->first.Scalar() == key) return Field(*file_, it->second, Child(key));
   }
   return std::nullopt;
 }

@@ -44,8 +44,8 @@ class Field {
   Field At(size_t index) const;  // element of a sequence
   size_t size() const { return node_.size(); }
 
-  std::string Scalar() const;      // fails unless a scalar
-  uint32_t Uint32() const;         // a non-negative decimal integer <= UINT32_MAX
+  std::string Scalar() const;  // fails unless a scalar
+  uint32_t Uint32() const;     // a non-negative decimal integer <= UINT32_MAX
   uint64_t Uint64() const;
   std::string Text() const { return Scalar(); }
   // The path of a key below this field ("cases[0]" + "name"; at the top, "cases").

@@ -34,8 +34,8 @@ struct FileDescriptor {
 
 [[noreturn]] void FailAtMark(const std::string& file, const YAML::Mark& mark,
                              std::string_view message) {
-  FailFile(file, mark.line >= 0 ? mark.line + 1 : 1, mark.column >= 0 ? mark.column + 1 : 1,
-           "yaml", message);
+  FailFile(file, mark.line >= 0 ? mark.line + 1 : 1, mark.column >= 0 ? mark.column + 1 : 1, "yaml",
+           message);
 }
 
 // The streaming pre-pass: sees every node as an event, before yaml-cpp builds
@@ -51,9 +51,7 @@ class DocumentChecker : public YAML::EventHandler {
                  "the cases of any other would be dropped");
   }
   void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    Leaf(mark, anchor, "~");
-  }
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { Leaf(mark, anchor, "~"); }
   void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                 const std::string& value) override {
     Leaf(mark, anchor, value);
@@ -111,8 +109,7 @@ class DocumentChecker : public YAML::EventHandler {
   void Open(const YAML::Mark& mark, YAML::anchor_t anchor, bool is_map) {
     BeginNode(mark, nullptr);
     if (stack_.size() >= size_t(kMaxYamlDepth))
-      FailAtMark(file_, mark,
-                 "nested deeper than " + std::to_string(kMaxYamlDepth) + " levels");
+      FailAtMark(file_, mark, "nested deeper than " + std::to_string(kMaxYamlDepth) + " levels");
     if (anchor) weight_.erase(anchor);  // a redefined anchor is open again
     stack_.push_back(Frame{anchor, total_, is_map, true, {}});
     Count(mark, 1);
@@ -174,12 +171,16 @@ void CheckFlowDepth(const std::string& file, const std::string& text) {
     }
     switch (in) {
       case In::kDouble:
-        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;  // escaped
-        else if (c == '"') in = In::kToken;
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n')
+          ++i;  // escaped
+        else if (c == '"')
+          in = In::kToken;
         break;
       case In::kSingle:
-        if (c == '\'' && i + 1 < text.size() && text[i + 1] == '\'') ++i;  // '' is a quote
-        else if (c == '\'') in = In::kToken;
+        if (c == '\'' && i + 1 < text.size() && text[i + 1] == '\'')
+          ++i;  // '' is a quote
+        else if (c == '\'')
+          in = In::kToken;
         break;
       case In::kComment:
         if (c == '\n') in = In::kToken;

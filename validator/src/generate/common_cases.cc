@@ -97,7 +97,8 @@ std::vector<uint32_t> UnevenPieces(uint32_t total, uint32_t pieces, uint32_t var
 OperatorDesc CellDescriptor(OperatorType op, const CellSpec& cell) {
   switch (op) {
 #define DMLCONF_OPERATOR(Type, NAME, Desc) \
-  case OperatorType::k##Type: return Type##Cell(cell);
+  case OperatorType::k##Type:              \
+    return Type##Cell(cell);
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
   }
@@ -121,8 +122,10 @@ void AddSupportCells(CaseSink& sink, OperatorType op) {
                             " row, allowed from " + std::string(FeatureLevelName(c.level));
           sink.AddComputed("support", std::move(c));
         };
-        if (HasIndexTensor(op)) row.index_types.ForEach(add);
-        else add(DataType::kUint32);
+        if (HasIndexTensor(op))
+          row.index_types.ForEach(add);
+        else
+          add(DataType::kUint32);
       }
     });
   }
@@ -221,12 +224,14 @@ void AddStrided(CaseSink& sink, OperatorType op) {
       const std::vector<TensorDesc*> inputs = Mutable(InputSlots(c.desc));
       const std::vector<TensorDesc*> outputs = Mutable(OutputSlots(c.desc));
       for (size_t i = 0; i < inputs.size(); ++i) inputs[i]->strides = layout.inputs(*inputs[i], i);
-      for (size_t i = 0; i < outputs.size(); ++i) outputs[i]->strides = layout.outputs(*outputs[i], i);
+      for (size_t i = 0; i < outputs.size(); ++i)
+        outputs[i]->strides = layout.outputs(*outputs[i], i);
       if (layout.extra_bytes != 0) {
         for (TensorDesc* t : AllTensors(c.desc))
           t->total_tensor_size_in_bytes = t->MinimumTotalBytes() + layout.extra_bytes;
       }
-      c.name = CellName(op, c.level, type, rank) + IndexPart(op, DataType::kUint32) + "/" + layout.name;
+      c.name =
+          CellName(op, c.level, type, rank) + IndexPart(op, DataType::kUint32) + "/" + layout.name;
       sink.AddComputed("strided", std::move(c));
     }
   }
@@ -251,12 +256,12 @@ void AddStrided(CaseSink& sink, OperatorType op) {
 std::vector<ElementBits> SpecialValues(DataType type) {
   switch (type) {
     case DataType::kFloat16:
-      return {0x7e00, 0x7e01, 0x7c01, 0xfd55, 0xfe00, 0x0000, 0x8000, 0x7c00, 0xfc00,
-              0x0001, 0x03ff, 0x8001, 0x0400, 0x7bff, 0xfbff};
+      return {0x7e00, 0x7e01, 0x7c01, 0xfd55, 0xfe00, 0x0000, 0x8000, 0x7c00,
+              0xfc00, 0x0001, 0x03ff, 0x8001, 0x0400, 0x7bff, 0xfbff};
     case DataType::kFloat32:
-      return {0x7fc00000, 0x7fc00001, 0x7f800001, 0xffa00005, 0xffc12345, 0x00000000,
-              0x80000000, 0x7f800000, 0xff800000, 0x00000001, 0x007fffff, 0x80000001,
-              0x00800000, 0x7f7fffff, 0xff7fffff};
+      return {0x7fc00000, 0x7fc00001, 0x7f800001, 0xffa00005, 0xffc12345,
+              0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x00000001,
+              0x007fffff, 0x80000001, 0x00800000, 0x7f7fffff, 0xff7fffff};
     case DataType::kFloat64:
       return {0x7ff8000000000000, 0x7ff8000000000001, 0x7ff0000000000001, 0xfff4000000000005,
               0xfff8123456789abc, 0x0000000000000000, 0x8000000000000000, 0x7ff0000000000000,
@@ -288,7 +293,8 @@ void AddValues(CaseSink& sink, OperatorType op) {
     for (size_t i = 0; i < slots.size(); ++i) {
       if (slots[i].desc->data_type != type || slots[i].kind == FieldKind::kIndices) continue;
       Values& v = c.inputs[i].values;
-      for (size_t k = 0; k < v.size() && k < special.size(); ++k) v[(k * 7 + i) % v.size()] = special[k];
+      for (size_t k = 0; k < v.size() && k < special.size(); ++k)
+        v[(k * 7 + i) % v.size()] = special[k];
     }
     ComputeExpected(c);
     sink.Add("values", std::move(c));
@@ -434,47 +440,66 @@ void AddTensorRuleRejections(CaseSink& sink, OperatorType op) {
   const auto first_input = [](OperatorDesc& d) { return Mutable(InputSlots(d)).front(); };
   const auto last_output = [](OperatorDesc& d) { return Mutable(OutputSlots(d)).back(); };
 
-  reject([](OperatorDesc& d) {
-    const uint32_t added = kMaxDimensions + 1 - 4;
-    for (TensorDesc* t : AllTensors(d)) t->sizes.insert(t->sizes.begin(), added, 1);
-    SetAxis(d, Axis(d) + added);
-  }, Reason::TENSOR_RANK_INVALID, "tensor-rank-9", "every tensor has DimensionCount 9");
-  reject([](OperatorDesc& d) {
-    for (TensorDesc* t : AllTensors(d)) t->sizes.clear();
-  }, Reason::TENSOR_RANK_INVALID, "tensor-rank-0", "every tensor has DimensionCount 0");
-  reject([](OperatorDesc& d) {
-    for (TensorDesc* t : AllTensors(d)) t->sizes[0] = 0;
-  }, Reason::TENSOR_SIZE_ZERO, "tensor-size-zero", "every tensor has size 0 in dimension 0");
-  reject([&](OperatorDesc& d) {
-    TensorDesc* t = first_input(d);
-    std::vector<uint32_t> strides = PackedStrides(t->sizes);
-    strides.push_back(1);
-    t->strides = strides;
-  }, Reason::TENSOR_STRIDES_RANK_MISMATCH, "input-strides-count");
-  reject([&](OperatorDesc& d) { first_input(d)->sizes = {65536, 65536, 1, 1}; },
-         Reason::TENSOR_TOO_MANY_ELEMENTS, "input-2pow32-elements");
-  reject([&](OperatorDesc& d) {
-    TensorDesc* t = first_input(d);
-    t->total_tensor_size_in_bytes = t->MinimumTotalBytes() - 4;
-  }, Reason::TENSOR_TOTAL_SIZE_TOO_SMALL, "input-total-size-short");
-  reject([&](OperatorDesc& d) {
-    TensorDesc* t = last_output(d);
-    t->strides = PaddedStrides(t->sizes, 1);
-    t->total_tensor_size_in_bytes = TensorDesc::Packed(t->data_type, t->sizes).MinimumTotalBytes();
-  }, Reason::TENSOR_TOTAL_SIZE_TOO_SMALL, "output-padded-total-size-packed",
-     "the output's strides are padded, its TotalTensorSizeInBytes is the packed size");
+  reject(
+      [](OperatorDesc& d) {
+        const uint32_t added = kMaxDimensions + 1 - 4;
+        for (TensorDesc* t : AllTensors(d)) t->sizes.insert(t->sizes.begin(), added, 1);
+        SetAxis(d, Axis(d) + added);
+      },
+      Reason::TENSOR_RANK_INVALID, "tensor-rank-9", "every tensor has DimensionCount 9");
+  reject(
+      [](OperatorDesc& d) {
+        for (TensorDesc* t : AllTensors(d)) t->sizes.clear();
+      },
+      Reason::TENSOR_RANK_INVALID, "tensor-rank-0", "every tensor has DimensionCount 0");
+  reject(
+      [](OperatorDesc& d) {
+        for (TensorDesc* t : AllTensors(d)) t->sizes[0] = 0;
+      },
+      Reason::TENSOR_SIZE_ZERO, "tensor-size-zero", "every tensor has size 0 in dimension 0");
+  reject(
+      [&](OperatorDesc& d) {
+        TensorDesc* t = first_input(d);
+        std::vector<uint32_t> strides = PackedStrides(t->sizes);
+        strides.push_back(1);
+        t->strides = strides;
+      },
+      Reason::TENSOR_STRIDES_RANK_MISMATCH, "input-strides-count");
+  reject(
+      [&](OperatorDesc& d) {
+        first_input(d)->sizes = {65536, 65536, 1, 1};
+      },
+      Reason::TENSOR_TOO_MANY_ELEMENTS, "input-2pow32-elements");
+  reject(
+      [&](OperatorDesc& d) {
+        TensorDesc* t = first_input(d);
+        t->total_tensor_size_in_bytes = t->MinimumTotalBytes() - 4;
+      },
+      Reason::TENSOR_TOTAL_SIZE_TOO_SMALL, "input-total-size-short");
+  reject(
+      [&](OperatorDesc& d) {
+        TensorDesc* t = last_output(d);
+        t->strides = PaddedStrides(t->sizes, 1);
+        t->total_tensor_size_in_bytes =
+            TensorDesc::Packed(t->data_type, t->sizes).MinimumTotalBytes();
+      },
+      Reason::TENSOR_TOTAL_SIZE_TOO_SMALL, "output-padded-total-size-packed",
+      "the output's strides are padded, its TotalTensorSizeInBytes is the packed size");
   // No "TotalTensorSizeInBytes not a multiple of 4" rejection: nothing in DirectML's
   // documentation asks for it (AddStrided's "*-total-size-plus-2" cases).
   AddAlignmentRejections(sink, op);
-  reject([&](OperatorDesc& d) {
-    TensorDesc* t = last_output(d);
-    t->sizes.insert(t->sizes.begin(), 1);
-  }, Reason::RANK_MISMATCH, "output-rank-plus-1");
+  reject(
+      [&](OperatorDesc& d) {
+        TensorDesc* t = last_output(d);
+        t->sizes.insert(t->sizes.begin(), 1);
+      },
+      Reason::RANK_MISMATCH, "output-rank-plus-1");
   reject([&](OperatorDesc& d) { last_output(d)->data_type = DataType::kInt32; },
          Reason::DATA_TYPE_MISMATCH, "output-int32-input-float32");
   if (HasAxis(base)) {
     reject([&](OperatorDesc& d) { SetAxis(d, 4); }, Reason::AXIS_OUT_OF_RANGE, "axis-4-rank-4");
-    reject([&](OperatorDesc& d) { SetAxis(d, 0xFFFFFFFF); }, Reason::AXIS_OUT_OF_RANGE, "axis-uint32-max");
+    reject([&](OperatorDesc& d) { SetAxis(d, 0xFFFFFFFF); }, Reason::AXIS_OUT_OF_RANGE,
+           "axis-uint32-max");
   }
 }
 
@@ -482,17 +507,20 @@ void AddLevelGating(CaseSink& sink, OperatorType op) {
   for (FeatureLevel level : kAllFeatureLevels) {
     const SupportRow* row = FindSupport(op, level);
     if (row == nullptr) {
-      sink.Add("invalid", RejectCase(CellDescriptor(op, {DataType::kFloat32, 4, DataType::kUint32, 0}),
-                                     level, Reason::OPERATOR_NOT_AVAILABLE, "operator-not-available"));
+      sink.Add("invalid",
+               RejectCase(CellDescriptor(op, {DataType::kFloat32, 4, DataType::kUint32, 0}), level,
+                          Reason::OPERATOR_NOT_AVAILABLE, "operator-not-available"));
       continue;
     }
     for (DataType type : Complement(row->data_types))
-      sink.Add("invalid", RejectCase(CellDescriptor(op, {type, 4, DataType::kUint32, 1}), level,
-                                     Reason::DATA_TYPE_NOT_SUPPORTED, "data-type-" + TypeTag(type)));
+      sink.Add("invalid",
+               RejectCase(CellDescriptor(op, {type, 4, DataType::kUint32, 1}), level,
+                          Reason::DATA_TYPE_NOT_SUPPORTED, "data-type-" + TypeTag(type)));
     for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
       if (row->AllowsRank(rank) || RankRejectionDisputed(op, level, rank)) continue;
-      sink.Add("invalid", RejectCase(CellDescriptor(op, {DataType::kFloat32, rank, DataType::kUint32, 2}),
-                                     level, Reason::RANK_NOT_SUPPORTED, "rank-" + std::to_string(rank)));
+      sink.Add("invalid",
+               RejectCase(CellDescriptor(op, {DataType::kFloat32, rank, DataType::kUint32, 2}),
+                          level, Reason::RANK_NOT_SUPPORTED, "rank-" + std::to_string(rank)));
     }
     if (!HasIndexTensor(op)) continue;
     for (DataType type : Complement(row->index_types))

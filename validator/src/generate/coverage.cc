@@ -22,8 +22,9 @@ OperatorCoverage EmptyGrid(OperatorType op) {
           cov.cells.push_back({row.level, type, rank, std::nullopt});
           continue;
         }
-        row.index_types.ForEach(
-            [&](DataType index) { cov.cells.push_back({row.level, type, rank, index}); });
+        row.index_types.ForEach([&](DataType index) {
+          cov.cells.push_back({row.level, type, rank, index});
+        });
       }
     });
   }
@@ -54,9 +55,12 @@ void FormatGrid(std::string& out, const OperatorCoverage& cov, FeatureLevel row,
         return c.row == row && c.type == type && c.rank == r && c.index_type == index_type;
       });
       char buf[32];
-      if (it == cov.cells.end()) std::snprintf(buf, sizeof buf, "%6s", ".");
-      else if (it->cases == 0) std::snprintf(buf, sizeof buf, "%6s", "-");
-      else std::snprintf(buf, sizeof buf, "%6llu", static_cast<unsigned long long>(it->cases));
+      if (it == cov.cells.end())
+        std::snprintf(buf, sizeof buf, "%6s", ".");
+      else if (it->cases == 0)
+        std::snprintf(buf, sizeof buf, "%6s", "-");
+      else
+        std::snprintf(buf, sizeof buf, "%6llu", static_cast<unsigned long long>(it->cases));
       any = any || it != cov.cells.end();
       line += buf;
     }
@@ -125,15 +129,18 @@ std::string FormatCoverage(const CoverageReport& report) {
            std::to_string(cov.reject_cases) + " must-reject, " + std::to_string(cov.cells.size()) +
            " allowed cells, " + std::to_string(empty.size()) + " empty\n";
     for (const SupportRow& row : SupportTable(cov.op)) {
-      if (!HasIndexTensor(cov.op)) FormatGrid(out, cov, row.level, std::nullopt);
-      else row.index_types.ForEach([&](DataType index) { FormatGrid(out, cov, row.level, index); });
+      if (!HasIndexTensor(cov.op))
+        FormatGrid(out, cov, row.level, std::nullopt);
+      else
+        row.index_types.ForEach([&](DataType index) { FormatGrid(out, cov, row.level, index); });
     }
     if (cov.outside_table != 0)
       out += "  " + std::to_string(cov.outside_table) +
              " positive cases fall in no allowed cell of their feature level's row\n";
     for (const Cell& cell : empty) out += "  EMPTY " + CellText(cell) + "\n";
     if (cov.positive_cases < cov.floor)
-      out += "  BELOW FLOOR: " + std::to_string(cov.positive_cases) + " < " + std::to_string(cov.floor) + "\n";
+      out += "  BELOW FLOOR: " + std::to_string(cov.positive_cases) + " < " +
+             std::to_string(cov.floor) + "\n";
   }
   out += report.ok() ? "coverage: OK\n" : "coverage: FAILED\n";
   return out;

@@ -31,11 +31,11 @@ inline constexpr CaseFloor kCaseFloors[] = {
 // What coverage needs to know of one case.
 struct CoverageEntry {
   OperatorType op;
-  FeatureLevel level;  // the case's feature_level
-  DataType type;       // the first input's DataType
-  uint32_t rank;       // the first input's DimensionCount
+  FeatureLevel level;                  // the case's feature_level
+  DataType type;                       // the first input's DataType
+  uint32_t rank;                       // the first input's DimensionCount
   std::optional<DataType> index_type;  // IndicesTensor / SequenceLengthsTensor
-  bool positive;       // expect match or unspecified
+  bool positive;                       // expect match or unspecified
 };
 
 struct Cell {

@@ -20,8 +20,10 @@ GatherDesc MakeGather(DataType type, DataType index_type, std::vector<uint32_t> 
   const uint32_t rank = uint32_t(input.size()), k = uint32_t(index_sizes.size());
   const uint32_t length = rank - 1 + k;
   for (uint32_t p = 0; p + rank < length; ++p) {
-    if (p < axis) input[p] = 1;
-    else index_sizes[p - axis] = 1;
+    if (p < axis)
+      input[p] = 1;
+    else
+      index_sizes[p - axis] = 1;
     // Seed 002: the input's original rank (before leading 1s) + K - 1 must be <= D, so
     // the input itself needs K - 1 leading 1s, its Axis included when Axis < K - 1. The
     // surplus 1s of the indices alone do not make a descriptor valid (DirectML 1.15.4
@@ -47,7 +49,8 @@ GatherDesc MakeGather(DataType type, DataType index_type, std::vector<uint32_t> 
 std::vector<uint32_t> IndexSizes(uint32_t k, uint32_t variant) {
   static constexpr uint32_t kPattern[] = {3, 1, 2, 1, 2, 1, 1, 1};
   std::vector<uint32_t> sizes(k);
-  for (uint32_t i = 0; i < k; ++i) sizes[i] = i == 0 ? 2 + variant % 2 : kPattern[(i + variant) % 8];
+  for (uint32_t i = 0; i < k; ++i)
+    sizes[i] = i == 0 ? 2 + variant % 2 : kPattern[(i + variant) % 8];
   return sizes;
 }
 
@@ -96,8 +99,9 @@ void AddEveryAxis(CaseSink& sink) {
         ++n;
         std::vector<uint32_t> input = SmallShape(rank, axis + k);
         input[axis] = 3;
-        sink.AddComputed("corner", Positive(MakeGather(type, index_type, input, axis, IndexSizes(k, n)),
-                                            "axis" + std::to_string(axis) + "-k" + std::to_string(k)));
+        sink.AddComputed("corner",
+                         Positive(MakeGather(type, index_type, input, axis, IndexSizes(k, n)),
+                                  "axis" + std::to_string(axis) + "-k" + std::to_string(k)));
       }
     }
   }
@@ -106,14 +110,15 @@ void AddEveryAxis(CaseSink& sink) {
 void AddIndexValues(CaseSink& sink) {
   const std::vector<uint32_t> input = {2, 5, 3};
   for (DataType index_type : {DataType::kInt32, DataType::kInt64}) {
-    AddWithIndices(sink, "corner",
-                   Positive(MakeGather(DataType::kFloat16, index_type, input, 1, {2, 3}), "negative"),
-                   {-1, -5, 0, 4, -2, 2});
+    AddWithIndices(
+        sink, "corner",
+        Positive(MakeGather(DataType::kFloat16, index_type, input, 1, {2, 3}), "negative"),
+        {-1, -5, 0, 4, -2, 2});
   }
-  AddWithIndices(sink, "corner",
-                 Positive(MakeGather(DataType::kInt8, DataType::kUint32, {1, 1, 4, 3}, 2, {2, 3}),
-                          "repeated"),
-                 {1, 1, 1, 0, 0, 3});
+  AddWithIndices(
+      sink, "corner",
+      Positive(MakeGather(DataType::kInt8, DataType::kUint32, {1, 1, 4, 3}, 2, {2, 3}), "repeated"),
+      {1, 1, 1, 0, 0, 3});
   AddWithIndices(sink, "corner",
                  Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {2, 2, 3, 2}, 3, {4}),
                           "repeated-last-axis"),
@@ -121,12 +126,14 @@ void AddIndexValues(CaseSink& sink) {
   // Out of range: the output is unspecified, the run must stay in bounds.
   TopRow(kOp).index_types.ForEach([&](DataType index_type) {
     const bool is_signed = IsSignedInteger(index_type);
-    AddWithIndices(sink, "corner",
-                   Positive(MakeGather(DataType::kUint16, index_type, input, 1, {3}), "out-of-range"),
-                   {0, 5, is_signed ? -6 : 1000000});
-    AddWithIndices(sink, "corner",
-                   Positive(MakeGather(DataType::kUint16, index_type, input, 1, {2}), "out-of-range-max"),
-                   {is_signed ? int64_t(-1) << (ElementSize(index_type) * 8 - 1) : -1, 1});
+    AddWithIndices(
+        sink, "corner",
+        Positive(MakeGather(DataType::kUint16, index_type, input, 1, {3}), "out-of-range"),
+        {0, 5, is_signed ? -6 : 1000000});
+    AddWithIndices(
+        sink, "corner",
+        Positive(MakeGather(DataType::kUint16, index_type, input, 1, {2}), "out-of-range-max"),
+        {is_signed ? int64_t(-1) << (ElementSize(index_type) * 8 - 1) : -1, 1});
   });
   AddWithIndices(sink, "corner",
                  Positive(MakeGather(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, {2}),
@@ -153,11 +160,11 @@ void AddWideIndices(CaseSink& sink) {
     AddWithIndices(sink, "corner", Positive(d, "negative-high-bits"), {-1, -2, -3, -4, -5, -1});
   }
   // Two index dimensions, into the last axis of a rank-6 input.
-  AddWithIndices(sink, "corner",
-                 Positive(MakeGather(DataType::kUint16, DataType::kInt64, {1, 1, 2, 1, 4, 3}, 5,
-                                     {2, 2}),
-                          "negative-high-bits-k2"),
-                 {-1, -3, -2, -1});
+  AddWithIndices(
+      sink, "corner",
+      Positive(MakeGather(DataType::kUint16, DataType::kInt64, {1, 1, 2, 1, 4, 3}, 5, {2, 2}),
+               "negative-high-bits-k2"),
+      {-1, -3, -2, -1});
   AddWithIndices(sink, "corner",
                  Positive(MakeGather(DataType::kFloat32, DataType::kUint64, input, 1, {3}),
                           "out-of-range-high-bits"),
@@ -177,10 +184,11 @@ void AddUnitAxis(CaseSink& sink) {
     input[axis] = 1;
     const bool is_signed = rank % 2 == 0;
     const DataType index_type = is_signed ? DataType::kInt64 : DataType::kUint32;
-    AddWithIndices(sink, "corner",
-                   Positive(MakeGather(kAllDataTypes[rank % kDataTypeCount], index_type, input, axis, {3}),
-                            "unit-axis" + std::to_string(axis)),
-                   {0, is_signed ? -1 : 0, 0});
+    AddWithIndices(
+        sink, "corner",
+        Positive(MakeGather(kAllDataTypes[rank % kDataTypeCount], index_type, input, axis, {3}),
+                 "unit-axis" + std::to_string(axis)),
+        {0, is_signed ? -1 : 0, 0});
   }
 }
 
@@ -189,7 +197,8 @@ void AddUnitAxis(CaseSink& sink) {
 // the output is the index iota again.
 void AddLarge(CaseSink& sink) {
   const auto add = [&](Iota indices, const std::string& point) {
-    GenCase c = Positive(MakeGather(DataType::kUint32, DataType::kInt32, {70000}, 0, {70000}), point);
+    GenCase c =
+        Positive(MakeGather(DataType::kUint32, DataType::kInt32, {70000}, 0, {70000}), point);
     c.description = "input iota 0..69999; output[j] = input[indices[j]] = normalized indices[j]";
     c.inputs = {{{}, Iota{0, 1}}, {{}, indices}};
     c.expected = {{{}, Iota{69999, -1}}};
@@ -242,25 +251,30 @@ void AddInvalid(CaseSink& sink) {
   // Seed 002 example 3: input {3,2}, indices {1,2}, axis 1.
   GatherDesc d = MakeGather(DataType::kFloat32, DataType::kUint32, {3, 2}, 1, {2});
   d.index_dimensions = 3;
-  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE, "k-above-rank"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::GATHER_INDEX_DIMENSIONS_OUT_OF_RANGE, "k-above-rank"));
   // Erratum G1, as the seed literally writes it: IndexDimensions 2.
   d.index_dimensions = 2;
   sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_RANK_OVERFLOW, "erratum-g1-literal",
-                                 "seed 002 example 3 with IndexDimensions 2: {3,1,2} cannot right-align into 2 dimensions"));
+                                 "seed 002 example 3 with IndexDimensions 2: {3,1,2} cannot "
+                                 "right-align into 2 dimensions"));
   // Seed 002: the input's original rank + IndexDimensions - 1 must be <= DimensionCount.
   // {} ++ {1,1,1,2} ++ {1,1,2} right-aligns into {2,1,1,2} (the surplus entries are 1s
   // of the indices), but the input {3,1,1,2} has original rank 4 and 4 + 4 - 1 > 4.
   d = GatherDesc{TensorDesc::Packed(DataType::kFloat32, {3, 1, 1, 2}),
                  TensorDesc::Packed(DataType::kUint32, {1, 1, 1, 2}),
                  TensorDesc::Packed(DataType::kFloat32, {2, 1, 1, 2}), 0, 4};
-  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_RANK_OVERFLOW, "original-rank-overflow",
-                                 "input {3,1,1,2} (original rank 4) with IndexDimensions 4: 4 + 4 - 1 > 4"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::GATHER_OUTPUT_RANK_OVERFLOW, "original-rank-overflow",
+                      "input {3,1,1,2} (original rank 4) with IndexDimensions 4: 4 + 4 - 1 > 4"));
   d = MakeGather(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1, {5});
   d.output_tensor.sizes[2] = 3;
-  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_SIZES_MISMATCH, "output-dim2-differs"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::GATHER_OUTPUT_SIZES_MISMATCH, "output-dim2-differs"));
   d = MakeGather(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1, {5});
   d.output_tensor.sizes = {2, 1, 4};
-  sink.Add("invalid", RejectCase(d, top, Reason::GATHER_OUTPUT_SIZES_MISMATCH, "output-ignores-indices"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::GATHER_OUTPUT_SIZES_MISMATCH, "output-ignores-indices"));
   d = MakeGather(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1, {5});
   d.indices_tensor.sizes = {1, 5};
   sink.Add("invalid", RejectCase(d, top, Reason::RANK_MISMATCH, "indices-rank-differs"));

@@ -65,9 +65,9 @@ void EmitData(YAML::Emitter& out, DataType type, const TensorData& data) {
     return;
   }
   if (data.iota) {
-    out << YAML::Flow << YAML::BeginMap << YAML::Key << "fill" << YAML::Value << "iota"
-        << YAML::Key << "start" << YAML::Value << data.iota->start << YAML::Key << "step"
-        << YAML::Value << data.iota->step << YAML::EndMap;
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "fill" << YAML::Value << "iota" << YAML::Key
+        << "start" << YAML::Value << data.iota->start << YAML::Key << "step" << YAML::Value
+        << data.iota->step << YAML::EndMap;
     return;
   }
   out << YAML::Flow << YAML::BeginSeq;

@@ -115,8 +115,7 @@ ElementBits NumberBits(DataType type, int64_t n) {
       std::memcpy(&bits, &v, 4);
       return bits;
     }
-    case DataType::kFloat16:
-      return Eigen::numext::bit_cast<uint16_t>(Eigen::half(float(n)));
+    case DataType::kFloat16: return Eigen::numext::bit_cast<uint16_t>(Eigen::half(float(n)));
     default: {
       const unsigned width = unsigned(ElementSize(type)) * 8;
       const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
@@ -130,12 +129,15 @@ namespace {
 // Calls fn(memory offset) for every logical element, in row-major order.
 template <class Fn>
 void ForEachOffset(const TensorDesc& t, Fn&& fn) {
-  ForEachCoordinate(t.sizes, [&](std::span<const uint32_t> coords) { fn(t.ElementOffset(coords)); });
+  ForEachCoordinate(t.sizes,
+                    [&](std::span<const uint32_t> coords) { fn(t.ElementOffset(coords)); });
 }
 
 Values PositionData(const TensorDesc& t, int64_t base) {
   Values values;
-  ForEachOffset(t, [&](uint64_t offset) { values.push_back(NumberBits(t.data_type, base + int64_t(offset))); });
+  ForEachOffset(t, [&](uint64_t offset) {
+    values.push_back(NumberBits(t.data_type, base + int64_t(offset)));
+  });
   return values;
 }
 
@@ -166,13 +168,14 @@ Values LengthData(const ReverseSubsequencesDesc& d, uint64_t salt) {
 void FillInputs(GenCase& c, uint64_t salt) {
   c.inputs.clear();
   // Floats start small so that every code stays an exact integer in FLOAT16.
-  int64_t base = IsFloat(InputSlots(c.desc)[0].desc->data_type) ? 1 + int64_t(salt % 8)
-                                                                 : int64_t(salt % 1000);
+  int64_t base =
+      IsFloat(InputSlots(c.desc)[0].desc->data_type) ? 1 + int64_t(salt % 8) : int64_t(salt % 1000);
   for (const TensorSlot& slot : InputSlots(c.desc)) {
     if (slot.kind == FieldKind::kIndices) {
       c.inputs.push_back({IndexData(std::get<GatherDesc>(c.desc), c.level, salt), std::nullopt});
     } else if (slot.kind == FieldKind::kLengths) {
-      c.inputs.push_back({LengthData(std::get<ReverseSubsequencesDesc>(c.desc), salt), std::nullopt});
+      c.inputs.push_back(
+          {LengthData(std::get<ReverseSubsequencesDesc>(c.desc), salt), std::nullopt});
     } else {
       c.inputs.push_back({PositionData(*slot.desc, base), std::nullopt});
       // The next input's codes continue where this one's memory ends.

@@ -19,7 +19,9 @@ std::string Header(uint64_t seed) {
 void AddOperatorSpecific(CaseSink& sink, OperatorType op) {
   switch (op) {
 #define DMLCONF_OPERATOR(Type, NAME, Desc) \
-  case OperatorType::k##Type: Add##Type##Cases(sink); break;
+  case OperatorType::k##Type:              \
+    Add##Type##Cases(sink);                \
+    break;
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
   }
@@ -40,7 +42,8 @@ std::vector<GeneratedFile> GenerateCaseFiles(uint64_t seed) {
     AddLevelGating(sink, op);
   }
   std::vector<GeneratedFile> files;
-  for (const auto& [path, cases] : sink.files()) files.push_back({path, CaseFileText(Header(seed), cases)});
+  for (const auto& [path, cases] : sink.files())
+    files.push_back({path, CaseFileText(Header(seed), cases)});
   return files;
 }
 

@@ -6,7 +6,7 @@
 
 namespace dmlconf::generate {
 
-#define DMLCONF_OPERATOR(Type, NAME, Desc) \
+#define DMLCONF_OPERATOR(Type, NAME, Desc)       \
   OperatorDesc Type##Cell(const CellSpec& cell); \
   void Add##Type##Cases(CaseSink& sink);
 #include "dmlconf/ops.inc"

@@ -45,7 +45,8 @@ void AddEveryAxis(CaseSink& sink) {
       const DataType length_type = n % 2 ? DataType::kUint64 : DataType::kUint32;
       ++n;
       sink.AddComputed("corner", Positive(MakeReverse(type, length_type, sizes, axis),
-                                          "axis" + std::to_string(axis) + "-size" + std::to_string(sizes[axis])));
+                                          "axis" + std::to_string(axis) + "-size" +
+                                              std::to_string(sizes[axis])));
     }
   }
 }
@@ -61,17 +62,18 @@ void AddLengths(CaseSink& sink) {
     sink.Add("corner", std::move(c));
   }
   // Rank 1: one line, so one length per case; an axis of 5, then of 1.
-  for (const auto& [size, length] : {std::pair<uint32_t, uint64_t>{5, 0}, {5, 3}, {5, 5}, {5, 9},
-                                     {1, 0}, {1, 1}, {1, 4}}) {
-    GenCase one = Positive(MakeReverse(kAllDataTypes[(size + length) % kDataTypeCount],
-                                       DataType::kUint32, {size}, 0),
-                           "size" + std::to_string(size) + "-length" + std::to_string(length));
+  for (const auto& [size, length] :
+       {std::pair<uint32_t, uint64_t>{5, 0}, {5, 3}, {5, 5}, {5, 9}, {1, 0}, {1, 1}, {1, 4}}) {
+    GenCase one = Positive(
+        MakeReverse(kAllDataTypes[(size + length) % kDataTypeCount], DataType::kUint32, {size}, 0),
+        "size" + std::to_string(size) + "-length" + std::to_string(length));
     FillInputs(one, SplitMix64(sink.seed() ^ HashName(one.name)));
     one.inputs[1].values = {length};
     ComputeExpected(one);
     sink.Add("corner", std::move(one));
   }
-  GenCase c = Positive(MakeReverse(DataType::kUint8, DataType::kUint64, {1, 1, 1, 4}, 3), "length-max-uint64");
+  GenCase c = Positive(MakeReverse(DataType::kUint8, DataType::kUint64, {1, 1, 1, 4}, 3),
+                       "length-max-uint64");
   FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
   c.inputs[1].values = {~ElementBits{0}};
   ComputeExpected(c);
@@ -114,10 +116,10 @@ void AddWideLengths(CaseSink& sink) {
   }
   // Several lines at once, rank 2 and rank 6, every length beyond the axis of 6
   // but for the last line (3, a partial reversal either way).
-  const std::vector<ElementBits> lengths = {k2p32, k2p32 + 1, 5 * k2p32 + 3, k2p63 + 2,
-                                            ~uint64_t{0} << 32 | 1, k2p31 + k2p32, 3};
-  for (const std::vector<uint32_t>& sizes : {std::vector<uint32_t>{7, 6},
-                                             std::vector<uint32_t>{1, 7, 1, 1, 1, 6}}) {
+  const std::vector<ElementBits> lengths = {
+      k2p32, k2p32 + 1, 5 * k2p32 + 3, k2p63 + 2, ~uint64_t{0} << 32 | 1, k2p31 + k2p32, 3};
+  for (const std::vector<uint32_t>& sizes :
+       {std::vector<uint32_t>{7, 6}, std::vector<uint32_t>{1, 7, 1, 1, 1, 6}}) {
     const uint32_t axis = uint32_t(sizes.size()) - 1;
     GenCase c = Positive(MakeReverse(DataType::kInt16, DataType::kUint64, sizes, axis),
                          "wide-lengths-" + SizesTag(sizes));
@@ -148,28 +150,35 @@ void AddUnitDims(CaseSink& sink) {
     const uint32_t axis = rank % 2 ? 0 : rank - 1;
     const UnitDimShapes shapes = UnitDims(rank, axis, 4);
     const DataType type = kAllDataTypes[(rank * 7) % kDataTypeCount];
-    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, shapes.all_but_axis, axis),
-                                        "unit-dims-but-axis" + std::to_string(axis)));
-    sink.AddComputed("corner", Positive(MakeReverse(type, DataType::kUint32, shapes.unit_axis, axis),
-                                        "unit-axis" + std::to_string(axis)));
+    sink.AddComputed("corner",
+                     Positive(MakeReverse(type, DataType::kUint32, shapes.all_but_axis, axis),
+                              "unit-dims-but-axis" + std::to_string(axis)));
+    sink.AddComputed("corner",
+                     Positive(MakeReverse(type, DataType::kUint32, shapes.unit_axis, axis),
+                              "unit-axis" + std::to_string(axis)));
   }
 }
 
 void AddInvalid(CaseSink& sink) {
   const FeatureLevel top = TopRow(kOp).level;
-  const ReverseSubsequencesDesc base = MakeReverse(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1);
+  const ReverseSubsequencesDesc base =
+      MakeReverse(DataType::kFloat32, DataType::kUint32, {2, 3, 4}, 1);
   ReverseSubsequencesDesc d = base;
   d.sequence_lengths_tensor.sizes = {2, 3, 4};
-  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-full-size"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-full-size"));
   d = base;
   d.sequence_lengths_tensor.sizes = {2, 1, 1};
-  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-dim2-differs"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-dim2-differs"));
   d = base;
   d.output_tensor.sizes = {2, 4, 4};
-  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_OUTPUT_SIZES_MISMATCH, "output-dim1-differs"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::REVERSE_OUTPUT_SIZES_MISMATCH, "output-dim1-differs"));
   d = base;
   d.sequence_lengths_tensor.sizes = {3, 1, 4};
-  sink.Add("invalid", RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-dim0-differs"));
+  sink.Add("invalid",
+           RejectCase(d, top, Reason::REVERSE_LENGTHS_SIZES_MISMATCH, "lengths-dim0-differs"));
 }
 
 }  // namespace

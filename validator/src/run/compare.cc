@@ -48,8 +48,8 @@ std::string Provenance(const std::byte* want, const std::byte* got, size_t size,
   if (sources.empty()) return {};
   const Match from = FindValue(got, size, sources);
   if (from.count > 1) return {};
-  std::string text = "; the actual value has the bits of " +
-                     (from.count ? from.where : "no input element");
+  std::string text =
+      "; the actual value has the bits of " + (from.count ? from.where : "no input element");
   const Match wanted = FindValue(want, size, sources);
   if (wanted.count == 1) text += ", the expected one those of " + wanted.where;
   return text;

@@ -22,7 +22,7 @@ namespace {
 // What the handler needs of a named mapping, in plain memory it can read
 // without locks: `state` is written last on registration and first on release.
 struct Entry {
-  std::atomic<int> state{0};  // kFree, kBusy (being written), kReady
+  std::atomic<int> state{0};     // kFree, kBusy (being written), kReady
   uintptr_t begin = 0, end = 0;  // the whole mapping
   uintptr_t data = 0;
   size_t size = 0;
@@ -86,8 +86,7 @@ const char* AccessKind(void* context) {
 
 const Entry* Find(uintptr_t address) {
   for (const Entry& e : g_entries)
-    if (e.state.load(std::memory_order_acquire) == kReady && address >= e.begin &&
-        address < e.end)
+    if (e.state.load(std::memory_order_acquire) == kReady && address >= e.begin && address < e.end)
       return &e;
   return nullptr;
 }
@@ -206,8 +205,8 @@ GuardPages::GuardPages(size_t bytes) {
   }
   // Reserved inaccessible as a whole, then the middle opened: two calls, and
   // the zones never take memory.
-  void* p = mmap(nullptr, mapping_size_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                 -1, 0);
+  void* p =
+      mmap(nullptr, mapping_size_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     throw std::runtime_error("cannot map " + std::to_string(mapping_size_) +
                              " bytes for a guarded buffer: " + std::strerror(errno));
@@ -260,8 +259,8 @@ void GuardPages::Name(const std::byte* data, size_t size, std::string_view name)
 void GuardPages::Release() {
   if (slot_ >= 0) g_entries[slot_].state.store(kFree, std::memory_order_release);
   slot_ = -1;
-  if (mapping_ && (usable_size_ > MappingCache::kMaxUsable ||
-                   !Cache().Keep({mapping_, mapping_size_})))
+  if (mapping_ &&
+      (usable_size_ > MappingCache::kMaxUsable || !Cache().Keep({mapping_, mapping_size_})))
     munmap(mapping_, mapping_size_);
   mapping_ = usable_ = nullptr;
   mapping_size_ = usable_size_ = 0;

@@ -96,13 +96,9 @@ GuardedBuffer& GuardedBuffer::operator=(const GuardedBuffer& other) {
   return *this;
 }
 
-void GuardedBuffer::Fill(Pattern pattern) {
-  FillPattern(pattern, salt_, data_, size_);
-}
+void GuardedBuffer::Fill(Pattern pattern) { FillPattern(pattern, salt_, data_, size_); }
 
-void GuardedBuffer::Snapshot() {
-  snapshot_.assign(pages_.begin(), pages_.begin() + pages_.size());
-}
+void GuardedBuffer::Snapshot() { snapshot_.assign(pages_.begin(), pages_.begin() + pages_.size()); }
 
 std::optional<std::ptrdiff_t> GuardedBuffer::FirstGuardChange() const {
   // Both guard zones at memcmp speed first: the tensor's bytes have changed

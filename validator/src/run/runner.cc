@@ -11,8 +11,8 @@
 #include <map>
 #include <sstream>
 
-#include "run/compare.h"
 #include "dmlconf/tensor_layout.h"
+#include "run/compare.h"
 #include "run/guarded_buffer.h"
 #include "run/terminal_text.h"
 
@@ -75,11 +75,12 @@ Judgement JudgeReject(const Case& c, Backend& backend) {
                 ", and feature levels are strict supersets (DML_FEATURE_LEVEL), so a device "
                 "of a higher level may accept it");
   if (a.accepted())
-    return Fail(Kind::kAcceptedInvalid, "accepted an invalid descriptor at feature level " + LevelName(c.feature_level) +
-                "; the case expects " + want);
+    return Fail(Kind::kAcceptedInvalid, "accepted an invalid descriptor at feature level " +
+                                            LevelName(c.feature_level) + "; the case expects " +
+                                            want);
   if (backend.ReportsReasonCodes() && c.reason && a.reason != *c.reason)
     return Fail(Kind::kWrongReasonCode, "refused with " + RefusalText(a) + "; the case expects " +
-                std::string(ReasonName(*c.reason)));
+                                            std::string(ReasonName(*c.reason)));
   return {};
 }
 
@@ -101,9 +102,8 @@ Buffers PrepareBuffers(const Call& c) {
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
   for (size_t i = 0; i < ins.size(); ++i) {
     const TensorDesc& d = *ins[i].desc;
-    GuardedBuffer& buf =
-        b.inputs.emplace_back(d.TotalBytes(), uint32_t(i), d.guaranteed_base_offset_alignment,
-                              ins[i].role);
+    GuardedBuffer& buf = b.inputs.emplace_back(d.TotalBytes(), uint32_t(i),
+                                               d.guaranteed_base_offset_alignment, ins[i].role);
     buf.Fill(Pattern::kInputGap);
     ScatterLogical(d, c.inputs[i].data(), buf.data());
     buf.Snapshot();
@@ -174,8 +174,9 @@ StrayWrites CheckStrayWrites(const Call& c, const Buffers& b) {
     const GuardedBuffer& buf = b.outputs[i];
     if (auto at = buf.FirstGuardChange()) {
       w.kind = Kind::kStrayWrite;
-      w.violation = "wrote outside its output buffer: " +
-                    DescribeOffset(*at, buf.size(), outs[i].role) + " changed";
+      w.violation =
+          "wrote outside its output buffer: " + DescribeOffset(*at, buf.size(), outs[i].role) +
+          " changed";
       break;
     }
     const std::vector<bool> mask = ElementByteMask(*outs[i].desc);
@@ -213,8 +214,7 @@ std::vector<ValueSource> ValueSources(const Case& c) {
   const std::vector<TensorSlot> ins = InputSlots(c.descriptor);
   std::vector<ValueSource> sources;
   for (size_t i = 0; i < ins.size(); ++i)
-    if (!HoldsIndices(ins[i]))
-      sources.push_back({ins[i].role, ins[i].desc, &c.inputs[i]});
+    if (!HoldsIndices(ins[i])) sources.push_back({ins[i].role, ins[i].desc, &c.inputs[i]});
   return sources;
 }
 
@@ -257,8 +257,8 @@ Judgement RunCall(const Call& c, Backend& backend, FeatureLevel level,
     return Skip(Kind::kNotImplemented, NotImplemented(backend, a.message));
   if (!a.accepted()) {
     *refusal = a;
-    return Fail(Kind::kRefusedValid, "refused a valid descriptor at feature level " + LevelName(level) + ": " +
-                RefusalText(a));
+    return Fail(Kind::kRefusedValid, "refused a valid descriptor at feature level " +
+                                         LevelName(level) + ": " + RefusalText(a));
   }
   if (auto why = CheckUnpreparable(c)) return Error(Kind::kNothingJudged, *why);
   Buffers b = PrepareBuffers(c);
@@ -317,8 +317,9 @@ Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
       return wrong;
     }
   if (c.expect == Expectation::kRefuseOrRun)  // what the backend chose, for the report
-    j.message = std::string("ran it: allowed, the descriptor's validity is implementation-defined") +
-                (j.message.empty() ? "" : "; " + j.message);
+    j.message =
+        std::string("ran it: allowed, the descriptor's validity is implementation-defined") +
+        (j.message.empty() ? "" : "; " + j.message);
   return j;
 }
 
@@ -340,13 +341,14 @@ Judgement JudgeOwnLevel(const Case& c, Backend& backend, Judgement ran) {
     const std::string call =
         calls.size() > 1 ? "call " + std::to_string(k + 1) + " of the chain: " : "";
     if (a.kind == CreateAnswer::Kind::kUnsupported) {
-      ran.message += (ran.message.empty() ? "" : "; ") + call + "not judged at " + level +
-                     ": " + NotImplemented(backend, a.message);
+      ran.message += (ran.message.empty() ? "" : "; ") + call + "not judged at " + level + ": " +
+                     NotImplemented(backend, a.message);
     } else if (!a.accepted()) {
-      Judgement refused = Fail(Kind::kRefusedValid,
-                               call + "refused at " + level + ", where the support table admits it "
-                               "(the case's feature_level; it ran at a higher level): " +
-                               RefusalText(a));
+      Judgement refused =
+          Fail(Kind::kRefusedValid, call + "refused at " + level +
+                                        ", where the support table admits it "
+                                        "(the case's feature_level; it ran at a higher level): " +
+                                        RefusalText(a));
       refused.padding_bytes_written = ran.padding_bytes_written;
       return refused;
     }
@@ -373,8 +375,8 @@ Judgement Judge(const Case& c, Backend& backend, FeatureLevel run_level, bool st
     const FeatureLevel run_at = std::min(run_level, backend.MaxFeatureLevel());
     Judgement j = JudgeRun(c, backend, run_at);
     if (strict_padding && j.verdict == Verdict::kPassed && j.padding_bytes_written > 0)
-      j = {Verdict::kFailed, j.message + "; --strict-padding forbids it",
-           j.padding_bytes_written, Kind::kPaddingWritten};
+      j = {Verdict::kFailed, j.message + "; --strict-padding forbids it", j.padding_bytes_written,
+           Kind::kPaddingWritten};
     if (j.verdict == Verdict::kPassed && CreatesAtOwnLevelToo(c, run_at))
       j = JudgeOwnLevel(c, backend, std::move(j));
     return j;
@@ -546,7 +548,8 @@ std::vector<const Case*> SelectCases(const std::vector<Case>& cases, const RunOp
   std::vector<const Case*> out;
   for (const Case& c : cases) {
     const auto matches = [&](const std::string& g) { return GlobMatches(g, c.name); };
-    if (!options.filters.empty() && std::none_of(options.filters.begin(), options.filters.end(), matches))
+    if (!options.filters.empty() &&
+        std::none_of(options.filters.begin(), options.filters.end(), matches))
       continue;
     if (std::any_of(options.excludes.begin(), options.excludes.end(), matches)) continue;
     if (!options.expectations.empty() && !options.expectations.contains(c.expect)) continue;
@@ -595,8 +598,7 @@ CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel ru
   return r;
 }
 
-CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level,
-                     bool strict_padding) {
+CaseResult JudgeCase(const Case& c, Backend& backend, FeatureLevel run_level, bool strict_padding) {
   CaseResult r = DescribeCase(c, backend.Name(), run_level);
   r.reproducer =
       Reproducer(c, backend.Argument(), run_level, strict_padding ? "--strict-padding" : "");

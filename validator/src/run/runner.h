@@ -68,7 +68,7 @@ class XfailList {
 
 struct RunOptions {
   FeatureLevel feature_level = kHighestFeatureLevel;
-  std::vector<std::string> filters;   // fnmatch globs on case names; empty: all
+  std::vector<std::string> filters;  // fnmatch globs on case names; empty: all
   std::vector<std::string> excludes;
   // Only cases of these operators (a chain's first call); empty: all.
   std::set<OperatorType> operators;

@@ -14,15 +14,15 @@ namespace dmlconf {
 
 // The verdict vocabulary. Every case of a run gets exactly one per backend.
 enum class Verdict : uint8_t {
-  kPassed,            // the backend did what the case demands
-  kFailed,            // it did not: wrong bits, wrote out of bounds, accepted an
-                      // invalid descriptor, refused a valid one inside its level
-  kSkipped,           // not run, with a reason (above the run's or backend's level,
-                      // not implemented by the backend, ...)
-  kError,             // the harness could not judge (backend crashed or timed out,
-                      // a case could not be prepared)
-  kExpectedFailure,   // failed, and listed in the expected-failure file
-  kUnexpectedPass,    // listed as expected to fail, but passed: the list is stale
+  kPassed,           // the backend did what the case demands
+  kFailed,           // it did not: wrong bits, wrote out of bounds, accepted an
+                     // invalid descriptor, refused a valid one inside its level
+  kSkipped,          // not run, with a reason (above the run's or backend's level,
+                     // not implemented by the backend, ...)
+  kError,            // the harness could not judge (backend crashed or timed out,
+                     // a case could not be prepared)
+  kExpectedFailure,  // failed, and listed in the expected-failure file
+  kUnexpectedPass,   // listed as expected to fail, but passed: the list is stale
 };
 inline constexpr Verdict kAllVerdicts[] = {Verdict::kPassed,          Verdict::kFailed,
                                            Verdict::kSkipped,         Verdict::kError,
@@ -154,11 +154,11 @@ struct RunReport {
 // backend judged nothing. Over the cases the run selected, no others.
 struct ConformanceClaim {
   std::string backend;
-  std::string level;         // empty: no claim
-  std::string blocked_at;    // the lowest case level holding a non-pass; empty if none
-  int blocking_failures = 0; // non-passing results (failed, error, xfail) at blocked_at
-  int blocking_skips = 0;    // skipped results at blocked_at
-  std::string reason;        // one sentence: what the claim rests on or why none is made
+  std::string level;          // empty: no claim
+  std::string blocked_at;     // the lowest case level holding a non-pass; empty if none
+  int blocking_failures = 0;  // non-passing results (failed, error, xfail) at blocked_at
+  int blocking_skips = 0;     // skipped results at blocked_at
+  std::string reason;         // one sentence: what the claim rests on or why none is made
   // The selection the claim is over, when narrower than every case: "for JOIN
   // only (--operator JOIN), under --profile values (311 must-reject cases not
   // judged)"; empty otherwise. Part of `reason` too.

@@ -74,7 +74,8 @@ class CaseFileError : public std::runtime_error {
 // A descriptor spelled as in a case file's `descriptor:` (YAML or JSON text,
 // as the exec: and serve: protocols send it), for `op`. Throws CaseFileError
 // naming `where`.
-OperatorDesc ParseDescriptorText(OperatorType op, const std::string& text, const std::string& where);
+OperatorDesc ParseDescriptorText(OperatorType op, const std::string& text,
+                                 const std::string& where);
 
 // One file (YAML or JSON). Throws CaseFileError.
 std::vector<Case> LoadCaseFile(const std::filesystem::path& file);

@@ -27,10 +27,10 @@ enum class ExternalOutcome { kMatch, kReject, kRunsValuesUnspecified };
 // logical bytes (the document's canonical `hex`), in InputSlots / OutputSlots
 // order of `desc`.
 struct ExternalVector {
-  std::string name;         // "external/" + the vector's id
-  int line = 0;             // where the case starts in its file
-  std::string source;       // origin, file and test name, license
-  std::string description;  // the vector's notes
+  std::string name;                                 // "external/" + the vector's id
+  int line = 0;                                     // where the case starts in its file
+  std::string source;                               // origin, file and test name, license
+  std::string description;                          // the vector's notes
   FeatureLevel feature_level = FeatureLevel::k1_0;  // min_feature_level.as_given
   OperatorDesc desc;
   ExternalOutcome outcome = ExternalOutcome::kMatch;

@@ -119,13 +119,17 @@ std::vector<UINT> PackedStrides(const std::vector<UINT>& sizes) {
 
 uint32_t ElementSize(DML_TENSOR_DATA_TYPE type) {
   switch (type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT64: case DML_TENSOR_DATA_TYPE_INT64:
+    case DML_TENSOR_DATA_TYPE_FLOAT64:
+    case DML_TENSOR_DATA_TYPE_INT64:
     case DML_TENSOR_DATA_TYPE_UINT64: return 8;
-    case DML_TENSOR_DATA_TYPE_FLOAT32: case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+    case DML_TENSOR_DATA_TYPE_INT32:
     case DML_TENSOR_DATA_TYPE_UINT32: return 4;
-    case DML_TENSOR_DATA_TYPE_FLOAT16: case DML_TENSOR_DATA_TYPE_INT16:
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+    case DML_TENSOR_DATA_TYPE_INT16:
     case DML_TENSOR_DATA_TYPE_UINT16: return 2;
-    case DML_TENSOR_DATA_TYPE_INT8: case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+    case DML_TENSOR_DATA_TYPE_INT8:
+    case DML_TENSOR_DATA_TYPE_UINT8: return 1;
     default: return 0;
   }
 }
@@ -133,24 +137,28 @@ uint32_t ElementSize(DML_TENSOR_DATA_TYPE type) {
 const BufferTensor* OperatorDescription::AddTensor(const json& d, const std::string& field) {
   BufferTensor& t = tensors_.emplace_back();
   auto type = static_cast<DML_TENSOR_DATA_TYPE>(
-      Named(Field(d, "DataType", field), kDataTypes, std::size(kDataTypes),
-            "DML_TENSOR_DATA_TYPE_", field + ".DataType"));
+      Named(Field(d, "DataType", field), kDataTypes, std::size(kDataTypes), "DML_TENSOR_DATA_TYPE_",
+            field + ".DataType"));
   const json& sizes = Field(d, "Sizes", field);
   if (!sizes.is_array()) throw Inexpressible(field + ".Sizes is not a list");
-  for (size_t i = 0; i < sizes.size(); ++i) t.sizes.push_back(Uint(sizes[i], Indexed(field + ".Sizes", i)));
+  for (size_t i = 0; i < sizes.size(); ++i)
+    t.sizes.push_back(Uint(sizes[i], Indexed(field + ".Sizes", i)));
   if (d.contains("Strides")) {
     const json& strides = d["Strides"];
     if (!strides.is_array()) throw Inexpressible(field + ".Strides is not a list");
     // One DimensionCount serves both arrays in a DML desc.
     if (strides.size() != sizes.size()) {
       throw Inexpressible(field + " has " + std::to_string(sizes.size()) + " Sizes but " +
-                          std::to_string(strides.size()) + " Strides; a DML desc has one DimensionCount");
+                          std::to_string(strides.size()) +
+                          " Strides; a DML desc has one DimensionCount");
     }
-    for (size_t i = 0; i < strides.size(); ++i) t.strides.push_back(Uint(strides[i], Indexed(field + ".Strides", i)));
+    for (size_t i = 0; i < strides.size(); ++i)
+      t.strides.push_back(Uint(strides[i], Indexed(field + ".Strides", i)));
   }
   t.buffer.DataType = type;
-  t.buffer.Flags = d.contains("Flags") ? static_cast<DML_TENSOR_FLAGS>(Uint(d["Flags"], field + ".Flags"))
-                                       : DML_TENSOR_FLAG_NONE;
+  t.buffer.Flags = d.contains("Flags")
+                       ? static_cast<DML_TENSOR_FLAGS>(Uint(d["Flags"], field + ".Flags"))
+                       : DML_TENSOR_FLAG_NONE;
   t.buffer.DimensionCount = static_cast<UINT>(t.sizes.size());
   t.buffer.Sizes = t.sizes.data();
   t.buffer.Strides = t.strides.empty() ? nullptr : t.strides.data();

@@ -14,8 +14,8 @@ constexpr UINT kInitialDescriptors = 256;
 // Staging buffers larger than this are dropped after the case that needed them.
 constexpr uint64_t kKeptStagingBytes = 64ull << 20;
 
-using CreateDevice1Fn = HRESULT(WINAPI*)(ID3D12Device*, DML_CREATE_DEVICE_FLAGS,
-                                         DML_FEATURE_LEVEL, REFIID, void**);
+using CreateDevice1Fn = HRESULT(WINAPI*)(ID3D12Device*, DML_CREATE_DEVICE_FLAGS, DML_FEATURE_LEVEL,
+                                         REFIID, void**);
 
 bool IsDeviceLoss(HRESULT hr) {
   return hr == DXGI_ERROR_DEVICE_REMOVED || hr == DXGI_ERROR_DEVICE_RESET ||
@@ -68,12 +68,14 @@ Outcome DmlSession::Failure(const char* call, HRESULT hr, std::string* error) {
   return Outcome::kFailed;
 }
 
-Outcome DmlSession::Start(const std::wstring& dll_path, const AdapterChoice& adapter, std::string* error) {
+Outcome DmlSession::Start(const std::wstring& dll_path, const AdapterChoice& adapter,
+                          std::string* error) {
   // Loaded by hand: mingw has no import library for DirectML, and the file is chosen at
   // run time (one per DirectML version).
   directml_ = LoadLibraryW(dll_path.c_str());
   if (!directml_) {
-    *error = "cannot load the DirectML DLL " + Utf8(dll_path) + " (error " + std::to_string(GetLastError()) + ")";
+    *error = "cannot load the DirectML DLL " + Utf8(dll_path) + " (error " +
+             std::to_string(GetLastError()) + ")";
     return Outcome::kFailed;
   }
   if (!OpenAdapter(adapter, &adapter_, &adapter_description_, error)) return Outcome::kFailed;
@@ -124,10 +126,11 @@ Outcome DmlSession::CreateDevices(std::string* error) {
   queue_desc.Type = D3D12_COMMAND_LIST_TYPE_DIRECT;
   if (FAILED(hr = d3d12_->CreateCommandQueue(&queue_desc, IID_PPV_ARGS(&queue_))))
     return Failure("CreateCommandQueue", hr, error);
-  if (FAILED(hr = d3d12_->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(&allocator_))))
+  if (FAILED(hr = d3d12_->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT,
+                                                 IID_PPV_ARGS(&allocator_))))
     return Failure("CreateCommandAllocator", hr, error);
-  if (FAILED(hr = d3d12_->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator_.Get(), nullptr,
-                                            IID_PPV_ARGS(&list_))))
+  if (FAILED(hr = d3d12_->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator_.Get(),
+                                            nullptr, IID_PPV_ARGS(&list_))))
     return Failure("CreateCommandList", hr, error);
   list_->Close();
   if (FAILED(hr = d3d12_->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(&fence_))))
@@ -201,8 +204,11 @@ HRESULT DmlSession::EnsureStaging(uint64_t bytes) {
   if (bytes <= staging_capacity_) return S_OK;
   uint64_t capacity = std::max<uint64_t>(bytes, staging_capacity_ * 2);
   staging_capacity_ = 0;
-  HRESULT hr = CreateBuffer(capacity, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ, &upload_);
-  if (SUCCEEDED(hr)) hr = CreateBuffer(capacity, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST, &readback_);
+  HRESULT hr =
+      CreateBuffer(capacity, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ, &upload_);
+  if (SUCCEEDED(hr))
+    hr = CreateBuffer(capacity, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST,
+                      &readback_);
   if (SUCCEEDED(hr)) staging_capacity_ = capacity;
   return hr;
 }
@@ -212,7 +218,8 @@ Outcome DmlSession::Compile(const DML_OPERATOR_DESC& desc, ComPtr<IDMLCompiledOp
   ComPtr<IDMLOperator> op;
   HRESULT hr = dml_->CreateOperator(&desc, IID_PPV_ARGS(&op));
   if (FAILED(hr)) return Failure("IDMLDevice::CreateOperator", hr, error);
-  hr = dml_->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(compiled->ReleaseAndGetAddressOf()));
+  hr = dml_->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE,
+                             IID_PPV_ARGS(compiled->ReleaseAndGetAddressOf()));
   if (FAILED(hr)) return Failure("IDMLDevice::CompileOperator", hr, error);
   return Outcome::kOk;
 }
@@ -248,7 +255,8 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
   const DML_BINDING_PROPERTIES exec_props = BindingPropertiesOf(op);
   // The initializer's descriptors first, the operator's after them: both tables live in
   // the one heap for the one command list.
-  if (FAILED(hr = EnsureDescriptorHeap(init_props.RequiredDescriptorCount + exec_props.RequiredDescriptorCount)))
+  if (FAILED(hr = EnsureDescriptorHeap(init_props.RequiredDescriptorCount +
+                                       exec_props.RequiredDescriptorCount)))
     return Failure("CreateDescriptorHeap", hr, error);
 
   // Buffers: D3D12 buffer sizes and copies in 4-byte units cover every file.
@@ -261,7 +269,8 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
       staging_bytes += RoundUp(width, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
     }
   }
-  if (FAILED(hr = EnsureStaging(staging_bytes))) return Failure("creating staging buffers", hr, error);
+  if (FAILED(hr = EnsureStaging(staging_bytes)))
+    return Failure("creating staging buffers", hr, error);
   uint8_t* upload = nullptr;
   D3D12_RANGE nothing_read{0, 0};
   if (FAILED(hr = upload_->Map(0, &nothing_read, reinterpret_cast<void**>(&upload))))
@@ -269,7 +278,8 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
   for (GpuBuffer& b : buffers) {
     std::memset(upload + b.staging_offset, 0, b.width);
     std::memcpy(upload + b.staging_offset, b.file->contents.data(), b.file->contents.size());
-    if (FAILED(hr = CreateBuffer(b.width, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST, &b.resource))) {
+    if (FAILED(hr = CreateBuffer(b.width, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST,
+                                 &b.resource))) {
       upload_->Unmap(0, nullptr);
       return Failure("CreateCommittedResource (tensor buffer)", hr, error);
     }
@@ -278,9 +288,11 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
   upload_->Unmap(0, nullptr);
 
   ComPtr<ID3D12Resource> temporary, persistent;
-  uint64_t temporary_bytes = std::max(init_props.TemporaryResourceSize, exec_props.TemporaryResourceSize);
+  uint64_t temporary_bytes =
+      std::max(init_props.TemporaryResourceSize, exec_props.TemporaryResourceSize);
   if (temporary_bytes &&
-      FAILED(hr = CreateBuffer(temporary_bytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &temporary)))
+      FAILED(hr = CreateBuffer(temporary_bytes, D3D12_HEAP_TYPE_DEFAULT,
+                               D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &temporary)))
     return Failure("CreateCommittedResource (temporary)", hr, error);
   if (exec_props.PersistentResourceSize &&
       FAILED(hr = CreateBuffer(exec_props.PersistentResourceSize, D3D12_HEAP_TYPE_DEFAULT,
@@ -290,7 +302,8 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
   DML_BUFFER_BINDING persistent_binding{persistent.Get(), 0, exec_props.PersistentResourceSize};
 
   if (FAILED(hr = allocator_->Reset())) return Failure("ID3D12CommandAllocator::Reset", hr, error);
-  if (FAILED(hr = list_->Reset(allocator_.Get(), nullptr))) return Failure("ID3D12GraphicsCommandList::Reset", hr, error);
+  if (FAILED(hr = list_->Reset(allocator_.Get(), nullptr)))
+    return Failure("ID3D12GraphicsCommandList::Reset", hr, error);
   std::vector<D3D12_RESOURCE_BARRIER> barriers;
   for (GpuBuffer& b : buffers) {
     list_->CopyBufferRegion(b.resource.Get(), 0, upload_.Get(), b.staging_offset, b.width);
@@ -304,7 +317,8 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
   // Initializer: inputs flagged OWNED_BY_DML are handed over here, the others not at all.
   D3D12_CPU_DESCRIPTOR_HANDLE cpu = heap_->GetCPUDescriptorHandleForHeapStart();
   D3D12_GPU_DESCRIPTOR_HANDLE gpu = heap_->GetGPUDescriptorHandleForHeapStart();
-  DML_BINDING_TABLE_DESC table_desc{initializer.Get(), cpu, gpu, init_props.RequiredDescriptorCount};
+  DML_BINDING_TABLE_DESC table_desc{initializer.Get(), cpu, gpu,
+                                    init_props.RequiredDescriptorCount};
   ComPtr<IDMLBindingTable> table;
   if (FAILED(hr = dml_->CreateBindingTable(&table_desc, IID_PPV_ARGS(&table))))
     return Failure("IDMLDevice::CreateBindingTable (initializer)", hr, error);
@@ -328,13 +342,16 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
 
   // The operator, its table after the initializer's in the heap.
   table_desc = {op, cpu, gpu, exec_props.RequiredDescriptorCount};
-  table_desc.CPUDescriptorHandle.ptr += SIZE_T(init_props.RequiredDescriptorCount) * descriptor_increment_;
-  table_desc.GPUDescriptorHandle.ptr += UINT64(init_props.RequiredDescriptorCount) * descriptor_increment_;
+  table_desc.CPUDescriptorHandle.ptr +=
+      SIZE_T(init_props.RequiredDescriptorCount) * descriptor_increment_;
+  table_desc.GPUDescriptorHandle.ptr +=
+      UINT64(init_props.RequiredDescriptorCount) * descriptor_increment_;
   if (FAILED(hr = table->Reset(&table_desc))) return Failure("IDMLBindingTable::Reset", hr, error);
   std::vector<DML_BINDING_DESC> input_bindings, output_bindings;
   for (size_t i = 0; i < inputs->size(); ++i)
     input_bindings.push_back(Bind((*inputs)[i].owned_by_dml ? nullptr : &buffers[i].binding));
-  for (size_t i = inputs->size(); i < buffers.size(); ++i) output_bindings.push_back(Bind(&buffers[i].binding));
+  for (size_t i = inputs->size(); i < buffers.size(); ++i)
+    output_bindings.push_back(Bind(&buffers[i].binding));
   table->BindInputs(static_cast<UINT>(input_bindings.size()), input_bindings.data());
   table->BindOutputs(static_cast<UINT>(output_bindings.size()), output_bindings.data());
   if (exec_props.TemporaryResourceSize) {

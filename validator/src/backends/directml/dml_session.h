@@ -20,7 +20,7 @@ using Microsoft::WRL::ComPtr;
 // file; Execute replaces it with what the GPU buffer holds afterwards.
 struct BoundBuffer {
   uint64_t offset = 0;
-  uint64_t bytes = 0;  // the tensor's TotalTensorSizeInBytes, bound at offset
+  uint64_t bytes = 0;         // the tensor's TotalTensorSizeInBytes, bound at offset
   bool owned_by_dml = false;  // DML_TENSOR_FLAG_OWNED_BY_DML: bound at initialization
   std::vector<uint8_t> contents;
 };
@@ -79,4 +79,3 @@ class DmlSession {
   uint64_t staging_capacity_ = 0;
   DML_FEATURE_LEVEL max_feature_level_ = DML_FEATURE_LEVEL_1_0;
 };
-

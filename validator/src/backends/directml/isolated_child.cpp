@@ -11,8 +11,8 @@ std::string LastError(const char* call) {
 // An inheritable duplicate of this process's stderr, for the child's stderr.
 HANDLE InheritableStderr() {
   HANDLE copy = nullptr;
-  DuplicateHandle(GetCurrentProcess(), GetStdHandle(STD_ERROR_HANDLE), GetCurrentProcess(), &copy, 0, TRUE,
-                  DUPLICATE_SAME_ACCESS);
+  DuplicateHandle(GetCurrentProcess(), GetStdHandle(STD_ERROR_HANDLE), GetCurrentProcess(), &copy,
+                  0, TRUE, DUPLICATE_SAME_ACCESS);
   return copy;
 }
 
@@ -21,7 +21,8 @@ HANDLE InheritableStderr() {
 bool IsolatedChild::Start(std::string* error) {
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   HANDLE child_stdin = nullptr, child_stdout = nullptr;
-  if (!CreatePipe(&child_stdin, &to_child_, &inherit, 0) || !CreatePipe(&from_child_, &child_stdout, &inherit, 0)) {
+  if (!CreatePipe(&child_stdin, &to_child_, &inherit, 0) ||
+      !CreatePipe(&from_child_, &child_stdout, &inherit, 0)) {
     *error = LastError("CreatePipe");
     return false;
   }
@@ -39,7 +40,8 @@ bool IsolatedChild::Start(std::string* error) {
   startup.hStdOutput = child_stdout;
   startup.hStdError = child_stderr;
   PROCESS_INFORMATION info{};
-  BOOL started = CreateProcessW(nullptr, command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &startup, &info);
+  BOOL started = CreateProcessW(nullptr, command.data(), nullptr, nullptr, TRUE, 0, nullptr,
+                                nullptr, &startup, &info);
   CloseHandle(child_stdin);
   CloseHandle(child_stdout);
   if (child_stderr) CloseHandle(child_stderr);
@@ -59,7 +61,8 @@ bool IsolatedChild::Start(std::string* error) {
   return true;
 }
 
-bool IsolatedChild::Exchange(const std::string& request_line, std::string* reply_line, std::string* error) {
+bool IsolatedChild::Exchange(const std::string& request_line, std::string* reply_line,
+                             std::string* error) {
   const std::string line = request_line + "\n";
   DWORD written = 0;
   if (!WriteFile(to_child_, line.data(), static_cast<DWORD>(line.size()), &written, nullptr) ||
@@ -72,7 +75,8 @@ bool IsolatedChild::Exchange(const std::string& request_line, std::string* reply
     char chunk[4096];
     DWORD got = 0;
     if (!ReadFile(from_child_, chunk, sizeof chunk, &got, nullptr) || got == 0) {
-      *error = "the isolated DirectML process ended without replying (it crashed; its stderr is above)";
+      *error =
+          "the isolated DirectML process ended without replying (it crashed; its stderr is above)";
       return false;
     }
     pending_.append(chunk, got);
@@ -89,7 +93,8 @@ void IsolatedChild::CloseInput() {
 
 IsolatedChild::~IsolatedChild() {
   CloseInput();  // end of input: the child exits
-  if (process_ && WaitForSingleObject(process_, kExitWaitMs) != WAIT_OBJECT_0) TerminateProcess(process_, 4);
+  if (process_ && WaitForSingleObject(process_, kExitWaitMs) != WAIT_OBJECT_0)
+    TerminateProcess(process_, 4);
   if (from_child_) CloseHandle(from_child_);
   if (process_) CloseHandle(process_);
 }

@@ -15,8 +15,8 @@ class IsolatedChild {
   IsolatedChild& operator=(const IsolatedChild&) = delete;
   ~IsolatedChild();  // closes the child's input and waits for it (killed after 10 s)
 
-  // Starts this program with its own arguments and --isolated, with pipes for stdin/stdout and this process's
-  // stderr, and checks its `describe`.
+  // Starts this program with its own arguments and --isolated, with pipes for stdin/stdout and this
+  // process's stderr, and checks its `describe`.
   bool Start(std::string* error);
   // Sends one request line and reads the one reply line; false when the child ended
   // (a crash) or wrote something else.

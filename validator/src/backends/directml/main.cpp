@@ -58,7 +58,8 @@ bool ReadFile(const std::string& path, std::vector<uint8_t>* contents) {
   contents->clear();
   uint8_t chunk[1 << 16];
   size_t n;
-  while ((n = std::fread(chunk, 1, sizeof chunk, f)) > 0) contents->insert(contents->end(), chunk, chunk + n);
+  while ((n = std::fread(chunk, 1, sizeof chunk, f)) > 0)
+    contents->insert(contents->end(), chunk, chunk + n);
   bool ok = !std::ferror(f);
   std::fclose(f);
   return ok;
@@ -109,7 +110,8 @@ bool ParseOptions(int argc, wchar_t** argv, Options* options) {
         return false;
       }
     } else {
-      std::cerr << "dmlconf-directml-host: unknown or incomplete argument '" << Utf8(arg) << "'\n" << kUsage;
+      std::cerr << "dmlconf-directml-host: unknown or incomplete argument '" << Utf8(arg) << "'\n"
+                << kUsage;
       return false;
     }
   }
@@ -131,8 +133,9 @@ class Host {
     std::cerr << "dmlconf-directml-host: devices ready in "
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count()
               << " s: DirectML " << session_.directml_version() << ", feature level "
-              << FeatureLevelName(session_.max_feature_level()) << ", adapter " << options_.adapter.Text() << " ("
-              << session_.adapter_description() << ")" << std::endl;
+              << FeatureLevelName(session_.max_feature_level()) << ", adapter "
+              << options_.adapter.Text() << " (" << session_.adapter_description() << ")"
+              << std::endl;
     return true;
   }
 
@@ -149,19 +152,21 @@ class Host {
   json Describe() {
     if (!start_error_.empty()) return {{"status", "error"}, {"message", start_error_}};
     const std::string wine = WineVersion();
-    return {{"status", "ok"},
-            {"name", "directml"},
-            {"version", session_.directml_version()},
-            {"description", session_.adapter_description() + (wine.empty() ? "" : " (" + wine + ")")},
-            {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
-            {"reports_reason_codes", false}};
+    return {
+        {"status", "ok"},
+        {"name", "directml"},
+        {"version", session_.directml_version()},
+        {"description", session_.adapter_description() + (wine.empty() ? "" : " (" + wine + ")")},
+        {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
+        {"reports_reason_codes", false}};
   }
 
   json Create(const json& request) {
     created_ = CreatedOperator{};
     retiring_.reset();
     std::unique_ptr<OperatorDescription> description;
-    std::string why = OperatorDescription::Parse(request.value("operator", ""), request.at("descriptor"), &description);
+    std::string why = OperatorDescription::Parse(request.value("operator", ""),
+                                                 request.at("descriptor"), &description);
     if (!why.empty()) return {{"status", "rejected"}, {"message", why}};
     if (description->corrupts_directml_memory() && !options_.isolated) {
       return CreateIsolated(request, std::move(description));
@@ -172,11 +177,14 @@ class Host {
     if (outcome == Outcome::kDeviceLost) {
       // A lost device says nothing about the descriptor: ask again on a fresh one.
       std::cerr << "dmlconf-directml-host: " << error << "; rebuilding the device" << std::endl;
-      if (session_.Rebuild(&error) != Outcome::kOk) return {{"status", "rejected"}, {"message", error}};
+      if (session_.Rebuild(&error) != Outcome::kOk)
+        return {{"status", "rejected"}, {"message", error}};
       outcome = session_.Compile(description->desc(), &compiled, &error);
     }
-    if (outcome != Outcome::kOk) return {{"status", "rejected"}, {"message", "DirectML refused it: " + error}};
-    created_ = {request.at("id").get<int64_t>(), std::move(description), std::move(compiled), nullptr};
+    if (outcome != Outcome::kOk)
+      return {{"status", "rejected"}, {"message", "DirectML refused it: " + error}};
+    created_ = {request.at("id").get<int64_t>(), std::move(description), std::move(compiled),
+                nullptr};
     return {{"status", "ok"}};
   }
 
@@ -191,11 +199,15 @@ class Host {
       return {{"status", "error"}, {"message", error}};
     }
     json reply = json::parse(reply_line, nullptr, false);
-    if (!reply.is_object()) return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
-    std::cerr << "dmlconf-directml-host: request " << request["id"].dump()
-              << " ran in an isolated process (a GATHER that corrupts DirectML's memory: descriptor.cpp)" << std::endl;
+    if (!reply.is_object())
+      return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
+    std::cerr
+        << "dmlconf-directml-host: request " << request["id"].dump()
+        << " ran in an isolated process (a GATHER that corrupts DirectML's memory: descriptor.cpp)"
+        << std::endl;
     if (reply.value("status", "") == "ok") {
-      created_ = {request.at("id").get<int64_t>(), std::move(description), nullptr, std::move(child)};
+      created_ = {request.at("id").get<int64_t>(), std::move(description), nullptr,
+                  std::move(child)};
     }
     reply.erase("id");
     return reply;
@@ -203,9 +215,11 @@ class Host {
 
   json ExecuteIsolated(const json& request, IsolatedChild* child) {
     std::string reply_line, error;
-    if (!child->Exchange(request.dump(), &reply_line, &error)) return {{"status", "error"}, {"message", error}};
+    if (!child->Exchange(request.dump(), &reply_line, &error))
+      return {{"status", "error"}, {"message", error}};
     json reply = json::parse(reply_line, nullptr, false);
-    if (!reply.is_object()) return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
+    if (!reply.is_object())
+      return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
     reply.erase("id");
     return reply;
   }
@@ -214,8 +228,8 @@ class Host {
   static std::string LoadBuffers(const json& list, const std::vector<const BufferTensor*>& tensors,
                                  std::vector<BoundBuffer>* buffers) {
     if (list.size() != tensors.size()) {
-      return "the request lists " + std::to_string(list.size()) + " buffers where the descriptor has " +
-             std::to_string(tensors.size()) + " tensors";
+      return "the request lists " + std::to_string(list.size()) +
+             " buffers where the descriptor has " + std::to_string(tensors.size()) + " tensors";
     }
     for (size_t i = 0; i < list.size(); ++i) {
       BoundBuffer b;
@@ -244,8 +258,9 @@ class Host {
       return reply;
     }
     if (op.id != request.value("created", int64_t{-2}) || !op.compiled) {
-      return {{"status", "error"}, {"message", "execute names created " + request.value("created", json()).dump() +
-                                                   ", which this process did not accept just before"}};
+      return {{"status", "error"},
+              {"message", "execute names created " + request.value("created", json()).dump() +
+                              ", which this process did not accept just before"}};
     }
     std::vector<BoundBuffer> inputs, outputs;
     std::string why = LoadBuffers(request.at("inputs"), op.description->inputs(), &inputs);
@@ -259,7 +274,8 @@ class Host {
     if (outcome == Outcome::kDeviceLost) {
       std::string rebuild_error;
       std::cerr << "dmlconf-directml-host: " << error << "; rebuilding the device" << std::endl;
-      if (session_.Rebuild(&rebuild_error) != Outcome::kOk) error += "; rebuilding failed: " + rebuild_error;
+      if (session_.Rebuild(&rebuild_error) != Outcome::kOk)
+        error += "; rebuilding failed: " + rebuild_error;
     }
     if (outcome != Outcome::kOk) return {{"status", "error"}, {"message", error}};
     return WriteBack(request, inputs, inputs_before, outputs);
@@ -272,13 +288,15 @@ class Host {
                         const std::vector<BoundBuffer>& outputs) {
     for (size_t i = 0; i < outputs.size(); ++i) {
       const std::string path = request["outputs"][i]["path"].get<std::string>();
-      if (!WriteFile(path, outputs[i].contents)) return {{"status", "error"}, {"message", "cannot write " + path}};
+      if (!WriteFile(path, outputs[i].contents))
+        return {{"status", "error"}, {"message", "cannot write " + path}};
     }
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (inputs[i].contents == inputs_before[i]) continue;
       const std::string path = request["inputs"][i]["path"].get<std::string>();
       std::cerr << "dmlconf-directml-host: DirectML wrote to input buffer " << path << std::endl;
-      if (!WriteFile(path, inputs[i].contents)) return {{"status", "error"}, {"message", "cannot write " + path}};
+      if (!WriteFile(path, inputs[i].contents))
+        return {{"status", "error"}, {"message", "cannot write " + path}};
     }
     return {{"status", "ok"}};
   }
@@ -351,12 +369,14 @@ int main() {
     if (line.empty()) continue;
     json request = json::parse(line, nullptr, false);
     json id = request.is_object() && request.contains("id") ? request["id"] : json();
-    std::snprintf(g_current_request, sizeof g_current_request, "request %s (%s %s)", id.dump().c_str(),
-                  TextField(request, "action").c_str(), TextField(request, "operator").c_str());
+    std::snprintf(g_current_request, sizeof g_current_request, "request %s (%s %s)",
+                  id.dump().c_str(), TextField(request, "action").c_str(),
+                  TextField(request, "operator").c_str());
     json reply;
     try {
-      reply = request.is_object() ? host.Handle(request)
-                                  : json{{"status", "error"}, {"message", "the request is not one JSON object"}};
+      reply = request.is_object()
+                  ? host.Handle(request)
+                  : json{{"status", "error"}, {"message", "the request is not one JSON object"}};
     } catch (const std::exception& e) {
       reply = {{"status", "error"}, {"message", std::string("malformed request: ") + e.what()}};
     }
