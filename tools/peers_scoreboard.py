@@ -10,6 +10,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -19,8 +20,9 @@ ADAPTERS = {
     "torch": "serve:/usr/bin/python3 validator/src/backends/torch/torch_backend.py",
     "onnxruntime": "serve:node validator/src/backends/onnxruntime/onnxruntime_backend.js",
 }
-OPERATORS = ["SPLIT", "JOIN", "GATHER", "DEPTH_TO_SPACE1", "SPACE_TO_DEPTH1",
-             "REVERSE_SUBSEQUENCES"]
+# The operators in ops.inc's order, read from the list itself so that a new one gets a row.
+OPERATORS = re.findall(r"^DMLCONF_OPERATOR\(\w+, (\w+),",
+                       open("reference/include/dmlconf/ops.inc").read(), re.M)
 # The WebNN vectors, an optional extra (README.md, "The external opinion"), when present.
 WEBNN = os.environ.get("DMLCONF_WEBNN_DIR", "../shared/external/wpt-webnn")
 
