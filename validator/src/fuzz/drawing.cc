@@ -90,6 +90,40 @@ bool AxisInLeadingOnes(const OperatorDesc& desc) {
   return false;
 }
 
+// The Indices tensor and IndexDimensions of an operator whose schema has both (GATHER).
+struct IndexFields {
+  const TensorDesc* indices = nullptr;
+  std::optional<uint32_t> index_dimensions;
+};
+IndexFields IndexFieldsOf(const OperatorDesc& desc) {
+  return std::visit(
+      [](const auto& x) {
+        IndexFields f;
+        ForEachField(x, [&](auto field, const auto& value) {
+          if constexpr (field.kind == FieldKind::kIndices) f.indices = &value;
+          if constexpr (field.kind == FieldKind::kIndexDimensions) f.index_dimensions = value;
+        });
+        return f;
+      },
+      desc);
+}
+
+// IndexDimensions 0: a GATHER whose output's leading size DirectML does not check (E5).
+bool NoIndexDimensions(const OperatorDesc& desc) {
+  return IndexFieldsOf(desc).index_dimensions == 0u;
+}
+
+// An Indices dimension before the IndexDimensions trailing ones above 1: contract point
+// G4 leaves such a GATHER implementation-defined, so no case may rest on it.
+bool LeadingIndexDimensionAboveOne(const OperatorDesc& desc) {
+  const IndexFields f = IndexFieldsOf(desc);
+  if (f.indices == nullptr || !f.index_dimensions) return false;
+  const std::vector<uint32_t>& sizes = f.indices->sizes;
+  for (size_t d = 0; d + *f.index_dimensions < sizes.size(); ++d)
+    if (sizes[d] != 1) return true;
+  return false;
+}
+
 // Inputs and expected outputs of a valid case; false when the oracle cannot say.
 bool AddData(GenCase& c, Tape& tape, std::set<std::string>* traits) {
   DrawData(c, tape, traits);
@@ -152,7 +186,9 @@ std::optional<FuzzCase> DrawCase(OperatorType op, const DrawContext& context, Ta
   FuzzCase fc;
   GenCase& c = fc.gen;
   c.desc = generate::DrawnDescriptor(op, cell, tape);
-  if (!WithinLimits(c.desc)) return std::nullopt;
+  // Neither a valid case (the oracle has no output for it) nor a broken one (its rule may
+  // be read another way there) rests on G4.
+  if (!WithinLimits(c.desc) || LeadingIndexDimensionAboveOne(c.desc)) return std::nullopt;
   const LayoutFacts facts = DrawLayouts(c.desc, tape, brk == Break::kNone, &fc.traits);
   if (brk != Break::kNone && !IsCellBreak(brk) && !ApplyEdit(brk, c.desc, *row, tape))
     brk = Break::kNone;  // nothing to edit: the valid descriptor it was
@@ -178,6 +214,7 @@ std::optional<FuzzCase> DrawCase(OperatorType op, const DrawContext& context, Ta
     fc.traits.insert("reject-" + std::string(ReasonName(v.reason)));
   }
   if (AxisInLeadingOnes(c.desc)) fc.traits.insert("axis-in-leading-ones");
+  if (NoIndexDimensions(c.desc)) fc.traits.insert("index-dims-0");
   c.name = generate::CellName(op, c.level, cell.type, cell.rank) +
            generate::IndexPart(op, cell.index_type) + "/fuzz/" + Joined(fc.traits);
   return fc;
