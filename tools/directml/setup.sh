@@ -212,14 +212,15 @@ take_directml_dlls() {
 }
 
 # wineboot without mono and gecko: the host needs neither, and their installers would
-# try to download.
+# try to download. Wine's server folder goes where wine-run keeps it, not in the
+# caller's TMPDIR, which must be left as it was found.
 create_wine_prefix() {
   [ -f "$prefix/system.reg" ] && return 0
   say "creating the Wine prefix $prefix"
-  mkdir -p "$prefix"
-  WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DISPLAY= \
-    wine wineboot --init >/dev/null 2>&1 || true
-  WINEPREFIX="$prefix" wineserver -w 2>/dev/null || true
+  mkdir -p "$prefix" "$state/tmp"
+  TMPDIR="$state/tmp" WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
+    DISPLAY= wine wineboot --init >/dev/null 2>&1 || true
+  TMPDIR="$state/tmp" WINEPREFIX="$prefix" wineserver -w 2>/dev/null || true
   [ -f "$prefix/system.reg" ] || die "wineboot could not create the Wine prefix $prefix"
 }
 
