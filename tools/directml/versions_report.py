@@ -184,12 +184,18 @@ def implementation_defined(runs):
 
 
 def same_as_newest(runs):
-    """Per version: do its non-passes (skips aside) equal the newest version's?"""
-    def non_passes(run):
-        return {(c["name"], c["status"]) for c in run["report"]["cases"] if not_passed(c)}
-    newest = non_passes(runs[-1])
+    """Per version: do its non-passes equal the newest version's, over the cases both ran?
+    A case one of them skipped (above an older version's level) says nothing either way."""
+    def ran(run):
+        return {c["name"] for c in run["report"]["cases"] if c["status"] != "skipped"}
+
+    def non_passes(run, names):
+        return {(c["name"], c["status"]) for c in run["report"]["cases"]
+                if not_passed(c) and c["name"] in names}
     for run in runs[:-1]:
-        mine = non_passes(run)
+        both = ran(run) & ran(runs[-1])
+        newest = non_passes(runs[-1], both)
+        mine = non_passes(run, both)
         print("- %s: %d newly failing, %d newly passing against %s (skips aside)" % (
             run["version"], len(mine - newest), len(newest - mine), runs[-1]["version"]))
 
