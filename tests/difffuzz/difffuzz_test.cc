@@ -425,6 +425,10 @@ TEST(Campaign, FindsShrinksAndWritesANewFinding) {
     EXPECT_EQ(validator::JudgeCase(cases[0], *MakeReferenceBackend(), kHighestFeatureLevel).verdict,
               Verdict::kPassed);
     EXPECT_NE(f.reproducer.find(" run " + f.case_file + " --case="), std::string::npos) << f.reproducer;
+    // The file, meant to be committed, names `dmlconf`, not this build's binary.
+    EXPECT_NE(f.case_text.find("\n# Reproduce: dmlconf run " + f.case_file + " --case="),
+              std::string::npos)
+        << f.case_text;
   }
   uint64_t failed = 0;
   for (const auto& [level, verdicts] : outcome.report.counts.at("JOIN"))

@@ -161,13 +161,18 @@ class Campaign {
     f->reproducer = validator::Reproducer(judged, backend_.Argument(), options_.level,
                                           options_.reproduce_flags);
     const std::string version = backend_.Version().empty() ? "" : " " + backend_.Version();
+    // The file is meant to be committed: its reproduce line names `dmlconf`, not the path
+    // of the binary that wrote it (the console's line keeps that).
+    const size_t run = f->reproducer.find(" run ");
+    const std::string portable =
+        run == std::string::npos ? f->reproducer : "dmlconf" + f->reproducer.substr(run);
     const std::string header =
         "Found by `dmlconf fuzz` (seed " + std::to_string(f->seed) + ", case " +
         std::to_string(f->iteration) + ") on backend " + backend_.Name() + version + ": " +
         f->signature.kind + ", signature " + f->signature.Text() + ".\nShrunk in " +
         std::to_string(f->shrink_tries) + " tries (same operator, same failure) from " +
         f->case_name + ",\nwhose descriptor was " + f->descriptor +
-        "\nThe backend: " + f->shrunk_message + "\nReproduce: " + f->reproducer;
+        "\nThe backend: " + f->shrunk_message + "\nReproduce: " + portable;
     f->case_text = generate::CaseFileText(header, {gen});
     std::error_code error;
     std::filesystem::create_directories(options_.out_dir, error);
