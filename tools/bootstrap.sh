@@ -69,10 +69,9 @@ install_node_tools() {
 }
 
 # The WebNN vectors, an optional extra (README.md, "The external opinion"): run too
-# when $DMLCONF_WEBNN_DIR, or the maintainers' folder beside the clone, holds them.
-webnn=${DMLCONF_WEBNN_DIR:-../shared/external/wpt-webnn}
+# when $DMLCONF_WEBNN_DIR names their folder.
 case_paths=(cases)
-[ -d "$webnn" ] && case_paths+=("$webnn")
+[ -n "${DMLCONF_WEBNN_DIR:-}" ] && [ -d "$DMLCONF_WEBNN_DIR" ] && case_paths+=("$DMLCONF_WEBNN_DIR")
 
 configure_and_build() {  # build_dir, extra cmake args...
   local dir=$1

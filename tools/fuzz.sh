@@ -96,8 +96,7 @@ fi
 # External vectors: the committed hand-written sample, and the WebNN vectors, an
 # optional extra (README.md, "The external opinion"), when present.
 case_paths+=("$root/tests/fuzz/seed_vectors")
-webnn=${DMLCONF_WEBNN_DIR:-$root/../shared/external/wpt-webnn}
-[ -d "$webnn" ] && case_paths+=("$webnn")
+[ -n "${DMLCONF_WEBNN_DIR:-}" ] && [ -d "$DMLCONF_WEBNN_DIR" ] && case_paths+=("$DMLCONF_WEBNN_DIR")
 make_seeds() {
   local stamp=$seeds/.made
   if [ -f "$stamp" ] && [ "$stamp" -nt "$bin/fuzz_make_seeds" ] &&

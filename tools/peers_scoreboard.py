@@ -24,7 +24,7 @@ ADAPTERS = {
 OPERATORS = re.findall(r"^DMLCONF_OPERATOR\(\w+, (\w+),",
                        open("reference/include/dmlconf/ops.inc").read(), re.M)
 # The WebNN vectors, an optional extra (README.md, "The external opinion"), when present.
-WEBNN = os.environ.get("DMLCONF_WEBNN_DIR", "../shared/external/wpt-webnn")
+WEBNN = os.environ.get("DMLCONF_WEBNN_DIR", "")
 
 
 def run(dmlconf, backend, report_dir):
