@@ -20,6 +20,10 @@ std::string_view VerdictName(Verdict verdict) {
   return "unknown";
 }
 
+bool VerdictIsFailure(Verdict verdict) {
+  return verdict == Verdict::kFailed || verdict == Verdict::kError;
+}
+
 bool VerdictFailsRun(Verdict verdict) {
   return verdict == Verdict::kFailed || verdict == Verdict::kError ||
          verdict == Verdict::kUnexpectedPass;

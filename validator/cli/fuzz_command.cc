@@ -252,9 +252,8 @@ void Fuzz(const FuzzArgs& args) {
   int code = fresh > 0 ? kExitFailed : kExitOk;
   const double rate = outcome.seconds > 0 ? double(outcome.cases) / outcome.seconds : 0;
   std::cout << outcome.cases << " cases in " << Fixed(outcome.seconds, 1) << " s ("
-            << Fixed(rate, 1) << " cases/s, " << Fixed(rate * 60, 0) << " a minute): " << fresh
-            << (fresh == 1 ? " new finding, " : " new findings, ") << known << " known"
-            << std::endl;
+            << Fixed(rate, 1) << " cases/s, " << Fixed(rate * 60, 0)
+            << " a minute): " << fuzz::NewAndKnown(report) << std::endl;
   if (!args.report_dir.empty()) {
     try {
       fuzz::WriteFindings(report, args.report_dir);

@@ -42,12 +42,10 @@ void MergeFindings(const MergeArgs& args) {
   }
   uint64_t cases = 0;
   for (const fuzz::FuzzRunInfo& run : merged.runs) cases += run.cases;
-  const size_t fresh = merged.NewCount();
   std::cout << "merged " << runs.size() << " fuzz runs' findings into " << args.report_dir << "\n"
-            << Printable(fuzz::FindingsSummary(merged), true) << cases << " cases: " << fresh
-            << (fresh == 1 ? " new finding, " : " new findings, ") << merged.findings.size() - fresh
-            << " known" << std::endl;
-  if (fresh > 0) Exit(kExitFailed);
+            << Printable(fuzz::FindingsSummary(merged), true) << cases
+            << " cases: " << fuzz::NewAndKnown(merged) << std::endl;
+  if (merged.NewCount() > 0) Exit(kExitFailed);
 }
 
 void Merge(const MergeArgs& args) {

@@ -19,10 +19,6 @@ using Clock = std::chrono::steady_clock;
 // came out too large or a break hit another rule than its own, so a few suffice.
 constexpr uint32_t kAttempts = 16;
 
-bool IsFailure(const CaseResult& r) {
-  return r.verdict == Verdict::kFailed || r.verdict == Verdict::kError;
-}
-
 std::string CaseId(uint64_t seed, uint64_t iteration) {
   return "/s" + std::to_string(seed) + "-i" + std::to_string(iteration);
 }
@@ -87,13 +83,13 @@ class Campaign {
     CaseResult r = Judge(c);
     ++outcome_.cases;
     const validator::XfailList::Entry* entry = nullptr;
-    if (IsFailure(r)) {
+    if (VerdictIsFailure(r.verdict)) {
       entry = options_.xfail.Match(backend_.Name(), backend_.Version(), c.name);
       if (entry) r.verdict = Verdict::kExpectedFailure;
     }
     ++outcome_.report.counts[r.op][r.feature_level][std::string(VerdictName(r.verdict))];
     if (events_.on_case) events_.on_case(r);
-    if (IsFailure(r) || entry) Record(op, iteration, *drawn, tape, c, r, entry);
+    if (VerdictIsFailure(r.verdict) || entry) Record(op, iteration, *drawn, tape, c, r, entry);
   }
 
   void Record(OperatorType op, uint64_t iteration, const FuzzCase& drawn,
@@ -138,7 +134,7 @@ class Campaign {
     const auto fails = [&](const FuzzCase& candidate) {
       const validator::Case c = RunnerCase(candidate.gen);
       const CaseResult r = Judge(c);
-      if (!IsFailure(r) || !(SignatureOf(c, r) == f->signature)) return false;
+      if (!VerdictIsFailure(r.verdict) || !(SignatureOf(c, r) == f->signature)) return false;
       message = r.message;
       return true;
     };

@@ -264,4 +264,10 @@ std::string FindingsSummary(const FindingsReport& report) {
   return text;
 }
 
+std::string NewAndKnown(const FindingsReport& report) {
+  const size_t fresh = report.NewCount();
+  return std::to_string(fresh) + (fresh == 1 ? " new finding, " : " new findings, ") +
+         std::to_string(report.findings.size() - fresh) + " known";
+}
+
 }  // namespace dmlconf::fuzz

@@ -76,5 +76,7 @@ bool IsFindingsFile(const std::filesystem::path& file);
 FindingsReport MergeFindings(const std::vector<FindingsReport>& reports);
 // The console's and findings.md's summary lines: one per finding.
 std::string FindingsSummary(const FindingsReport& report);
+// "2 new findings, 3 known": how fuzz and merge end their closing line.
+std::string NewAndKnown(const FindingsReport& report);
 
 }  // namespace dmlconf::fuzz

@@ -409,9 +409,8 @@ void ApplyXfail(const XfailList& xfail, const std::vector<int>& coverage, const 
                 CaseResult* r) {
   const XfailList::Entry* entry = xfail.Match(r->backend, backend.Version(), r->name);
   if (entry == nullptr) return;
-  // A known crash of the backend under test (an error) is as much a known
-  // failure as wrong values: listing it keeps the run green until it changes.
-  if (r->verdict == Verdict::kFailed || r->verdict == Verdict::kError) {
+  // Listing a failure keeps the run green until it changes.
+  if (VerdictIsFailure(r->verdict)) {
     r->verdict = Verdict::kExpectedFailure;
     r->message = "expected failure (" + xfail.Where(*entry) + "): " + r->message;
   } else if (r->verdict == Verdict::kPassed) {

@@ -32,6 +32,9 @@ inline constexpr Verdict kAllVerdicts[] = {Verdict::kPassed,          Verdict::k
 std::string_view VerdictName(Verdict verdict);
 // Failed, error and xpass make a run fail (exit code 1).
 bool VerdictFailsRun(Verdict verdict);
+// Failed and error: what an expected-failure entry turns into xfail. A known crash of
+// the backend under test is as much a known failure as wrong values.
+bool VerdictIsFailure(Verdict verdict);
 
 // What kind of non-pass a result is: one per result, set where the verdict is
 // made (never parsed from the message), so reports can count and group them.
