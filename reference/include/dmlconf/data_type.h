@@ -73,6 +73,12 @@ class DataTypeSet {
 // One element's bits: its little-endian bytes, zero-extended into 64 bits.
 using ElementBits = uint64_t;
 
+// The bits an element of `type` occupies in an ElementBits: its low 8 x size bits.
+inline ElementBits ElementMask(DataType type) {
+  const unsigned width = unsigned(ElementSize(type)) * 8;
+  return width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
+}
+
 inline ElementBits LoadElement(const std::byte* p, size_t element_size) {
   ElementBits bits = 0;
   std::memcpy(&bits, p, element_size);  // little-endian host (static_assert in .cc)

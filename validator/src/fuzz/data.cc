@@ -24,11 +24,6 @@ void ByLocation(const TensorDesc& t, Values& values,
   });
 }
 
-ElementBits Mask(DataType type) {
-  const unsigned width = unsigned(ElementSize(type)) * 8;
-  return width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
-}
-
 // The size of the Axis dimension of the operator's first (copied) input: what index
 // and length values are measured against.
 uint64_t AxisSize(const OperatorDesc& desc) {
@@ -53,7 +48,7 @@ void DrawIndices(const TensorDesc& t, uint64_t a, uint64_t salt, Tape& tape, Val
   const uint32_t regime = tape.Below(4);
   if (regime < 2) return;
   const bool wide = t.ElementSize() == 8, is_signed = IsSignedInteger(t.data_type);
-  const ElementBits mask = Mask(t.data_type);
+  const ElementBits mask = ElementMask(t.data_type);
   const bool high = regime == 3 && wide;
   const uint32_t kind = tape.Below(high ? 3 : 4);
   ByLocation(t, values, [&](uint64_t offset, ElementBits bits) -> ElementBits {
@@ -82,7 +77,7 @@ void DrawIndices(const TensorDesc& t, uint64_t a, uint64_t salt, Tape& tape, Val
 // length in range.
 void DrawLengths(const TensorDesc& t, uint64_t a, uint64_t salt, Tape& tape, Values& values) {
   const uint32_t regime = tape.Below(4);
-  const ElementBits mask = Mask(t.data_type);
+  const ElementBits mask = ElementMask(t.data_type);
   const bool high = regime == 3 && t.ElementSize() == 8;
   const uint32_t kind = regime < 2 ? 0 : tape.Below(high ? 2 : 4);
   ByLocation(t, values, [&](uint64_t offset, ElementBits) -> ElementBits {

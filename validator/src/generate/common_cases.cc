@@ -269,7 +269,7 @@ std::vector<ElementBits> SpecialValues(DataType type) {
               0x0010000000000000, 0x7fefffffffffffff, 0xffefffffffffffff};
     default: {
       const unsigned width = unsigned(ElementSize(type)) * 8;
-      const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
+      const ElementBits mask = ElementMask(type);
       const ElementBits high = ElementBits{1} << (width - 1);
       // 0, 1, all ones (-1 / max), the sign bit (min / 2^(w-1)), max signed,
       // min + 1, max - 1, and the same for the unsigned reading.

@@ -134,8 +134,7 @@ void EmitCase(YAML::Emitter& out, const GenCase& c) {
 
 Values ExpandIota(DataType type, uint64_t count, Iota iota) {
   Values values(count);
-  const unsigned width = unsigned(ElementSize(type)) * 8;
-  const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
+  const ElementBits mask = ElementMask(type);
   for (uint64_t i = 0; i < count; ++i) {
     const int64_t n = iota.start + int64_t(i) * iota.step;
     ElementBits bits = ElementBits(n) & mask;
@@ -158,8 +157,7 @@ Values Expand(const TensorDesc& tensor, const TensorData& data) {
   const uint64_t count = tensor.ElementCount();
   if (data.iota) return ExpandIota(tensor.data_type, count, *data.iota);
   if (!data.random_seed) return data.values;
-  const unsigned width = unsigned(tensor.ElementSize()) * 8;
-  const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
+  const ElementBits mask = ElementMask(tensor.data_type);
   Values values(count);
   for (uint64_t i = 0; i < count; ++i) values[i] = SplitMix64(*data.random_seed + i) & mask;
   return values;

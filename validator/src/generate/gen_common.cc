@@ -116,11 +116,7 @@ ElementBits NumberBits(DataType type, int64_t n) {
       return bits;
     }
     case DataType::kFloat16: return Eigen::numext::bit_cast<uint16_t>(Eigen::half(float(n)));
-    default: {
-      const unsigned width = unsigned(ElementSize(type)) * 8;
-      const ElementBits mask = width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
-      return ElementBits(n) & mask;
-    }
+    default: return ElementBits(n) & ElementMask(type);
   }
 }
 

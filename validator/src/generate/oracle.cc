@@ -31,7 +31,7 @@ int64_t IndexValue(DataType type, ElementBits bits) {
     // not wrap to a negative index that counts from the end.
     return bits > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(bits);
   }
-  const ElementBits mask = (ElementBits{1} << width) - 1;
+  const ElementBits mask = ElementMask(type);
   bits &= mask;
   if (IsSignedInteger(type) && (bits >> (width - 1)) != 0) return int64_t(bits | ~mask);
   return int64_t(bits);
