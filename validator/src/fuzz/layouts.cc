@@ -10,15 +10,12 @@ namespace dmlconf::fuzz {
 
 namespace {
 
-// Row padding: each dimension's stride leaves up to two unused elements per step.
+// Row padding: each dimension's stride leaves up to two unused elements per step
+// (drawn innermost first).
 std::vector<uint32_t> Padded(const std::vector<uint32_t>& sizes, Tape& tape) {
-  std::vector<uint32_t> strides(sizes.size());
-  uint64_t stride = 1;
-  for (size_t d = sizes.size(); d-- > 0;) {
-    strides[d] = uint32_t(std::min<uint64_t>(stride, UINT32_MAX));
-    stride *= sizes[d] + tape.Below(3);
-  }
-  return strides;
+  std::vector<uint32_t> pads(sizes.size());
+  for (size_t d = sizes.size(); d-- > 0;) pads[d] = tape.Below(3);
+  return generate::StridesWithPadding(sizes, pads);
 }
 
 // Dense, in a drawn order of dimensions (the answers 0 keep row-major order).
@@ -27,13 +24,7 @@ std::vector<uint32_t> Permuted(const std::vector<uint32_t>& sizes, Tape& tape) {
   std::iota(order.begin(), order.end(), 0);
   for (size_t i = order.size(); i-- > 1;)
     std::swap(order[i], order[i - tape.Below(uint32_t(i + 1))]);
-  std::vector<uint32_t> strides(sizes.size());
-  uint64_t stride = 1;
-  for (size_t k = order.size(); k-- > 0;) {
-    strides[order[k]] = uint32_t(stride);
-    stride *= sizes[order[k]];
-  }
-  return strides;
+  return generate::StridesInOrder(sizes, order);
 }
 
 // Zero strides on drawn dimensions of size > 1, the others dense.

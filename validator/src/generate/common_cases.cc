@@ -131,28 +131,42 @@ void AddSupportCells(CaseSink& sink, OperatorType op) {
   }
 }
 
-namespace {
-
-// Strides with `pad` unused elements after every row of the last dimension.
-std::vector<uint32_t> PaddedStrides(const std::vector<uint32_t>& sizes, uint32_t pad) {
+std::vector<uint32_t> StridesWithPadding(const std::vector<uint32_t>& sizes,
+                                         const std::vector<uint32_t>& pads) {
   std::vector<uint32_t> strides(sizes.size());
-  uint32_t stride = 1;
+  uint64_t stride = 1;
   for (size_t d = sizes.size(); d-- > 0;) {
-    strides[d] = stride;
-    stride *= sizes[d] + (d + 1 == sizes.size() ? pad : 0);
+    strides[d] = uint32_t(std::min<uint64_t>(stride, UINT32_MAX));
+    stride *= uint64_t(sizes[d]) + pads[d];
   }
   return strides;
 }
 
-// Dense strides in reversed dimension order (column-major): a permutation.
-std::vector<uint32_t> PermutedStrides(const std::vector<uint32_t>& sizes) {
+std::vector<uint32_t> StridesInOrder(const std::vector<uint32_t>& sizes,
+                                     const std::vector<size_t>& order) {
   std::vector<uint32_t> strides(sizes.size());
-  uint32_t stride = 1;
-  for (size_t d = 0; d < sizes.size(); ++d) {
-    strides[d] = stride;
-    stride *= sizes[d];
+  uint64_t stride = 1;
+  for (size_t k = order.size(); k-- > 0;) {
+    strides[order[k]] = uint32_t(stride);
+    stride *= sizes[order[k]];
   }
   return strides;
+}
+
+namespace {
+
+// Strides with `pad` unused elements after every row of the last dimension.
+std::vector<uint32_t> PaddedStrides(const std::vector<uint32_t>& sizes, uint32_t pad) {
+  std::vector<uint32_t> pads(sizes.size(), 0);
+  if (!pads.empty()) pads.back() = pad;
+  return StridesWithPadding(sizes, pads);
+}
+
+// Dense strides in reversed dimension order (column-major): a permutation.
+std::vector<uint32_t> PermutedStrides(const std::vector<uint32_t>& sizes) {
+  std::vector<size_t> order(sizes.size());
+  for (size_t d = 0; d < order.size(); ++d) order[d] = order.size() - 1 - d;
+  return StridesInOrder(sizes, order);
 }
 
 // Zero strides on every dimension but the last non-1 one: a broadcast input.

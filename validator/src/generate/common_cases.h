@@ -18,6 +18,13 @@ std::string IndexPart(OperatorType op, DataType index_type);
 
 // One positive case per cell: row x data type x rank x index type.
 void AddSupportCells(CaseSink& sink, OperatorType op);
+// Row-major strides with pads[d] unused elements after each step of dimension d's
+// extent (a stride past UINT32_MAX stays there): padded rows. The fuzzer draws `pads`.
+std::vector<uint32_t> StridesWithPadding(const std::vector<uint32_t>& sizes,
+                                         const std::vector<uint32_t>& pads);
+// Dense strides laying the dimensions out in `order`, outermost first: a permutation.
+std::vector<uint32_t> StridesInOrder(const std::vector<uint32_t>& sizes,
+                                     const std::vector<size_t>& order);
 // Padded rows, permuted dense strides, zero-stride broadcast inputs and
 // TotalTensorSizeInBytes larger than needed, on inputs and outputs.
 void AddStrided(CaseSink& sink, OperatorType op);
