@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <cerrno>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -76,6 +78,20 @@ void WriteFileAtomically(const std::filesystem::path& path, std::string_view con
   if (close(fd) != 0) abandon("closing", false);
   if (rename(temporary.c_str(), path.c_str()) != 0) abandon("renaming into place", false);
   SyncDirectory(path);
+}
+
+std::string ReadReportFile(const std::filesystem::path& path, std::string_view what) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status))
+    throw std::runtime_error(path.string() + ": is a folder, not a " + std::string(what) + " file");
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw std::runtime_error(path.string() + ": is not a regular file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace dmlconf::report_internal

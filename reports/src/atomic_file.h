@@ -1,8 +1,9 @@
-// Whole-file replacement: readers of `path` see either the old file or the complete
-// new one, never a partial write.
+// Report files, written and read whole. Written: readers of `path` see either the old
+// file or the complete new one, never a partial write.
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace dmlconf::report_internal {
@@ -12,5 +13,10 @@ namespace dmlconf::report_internal {
 // failure the temporary file is removed and std::runtime_error names `path`, the step
 // that failed and the system's reason.
 void WriteFileAtomically(const std::filesystem::path& path, std::string_view contents);
+
+// The whole of a file a report reader was given. A folder opens and reads as empty and
+// a FIFO blocks, so either is refused first: std::runtime_error names `path` and says
+// what it is ("a folder, not a report file", with `what` for "report").
+std::string ReadReportFile(const std::filesystem::path& path, std::string_view what = "report");
 
 }  // namespace dmlconf::report_internal

@@ -1,12 +1,11 @@
 // Reading a dmlconf-report-v1 file back: what diff, merge and --baseline
 // compare. Only the run facts and the cases are read; summaries and claims
 // are recomputed from the cases, so they cannot disagree with them.
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 
+#include "atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 
 namespace dmlconf {
@@ -60,19 +59,9 @@ std::vector<BackendInfo> BackendInfoFromJson(const Json& root) {
 }  // namespace
 
 RunReport ReadJsonReport(const std::filesystem::path& path) {
-  // A folder opens and reads as empty, and a FIFO blocks: say what the path is instead.
-  std::error_code ec;
-  const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (std::filesystem::is_directory(status))
-    throw std::runtime_error(path.string() + ": is a folder, not a report file");
-  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-    throw std::runtime_error(path.string() + ": is not a regular file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = report_internal::ReadReportFile(path);
   try {
-    const Json root = Json::parse(text.str());
+    const Json root = Json::parse(text);
     if (Field<std::string>(root, "format", "") != "dmlconf-report-v1")
       throw std::runtime_error("not a dmlconf-report-v1 report");
     RunReport report;

@@ -2,6 +2,7 @@
 // of reports, as if one machine had run it. Exits as that run would have.
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "commands.h"
 #include "dmlconf/reports/report_diff.h"
@@ -24,16 +25,17 @@ struct MergeArgs {
 
 // dmlconf fuzz runs' findings.json (--report-dir), one per machine or seed: one
 // findings.json and findings.md, each signature once. Exit 1 when a finding is new.
-void MergeFindings(const MergeArgs& args) {
-  std::vector<fuzz::FindingsReport> runs;
+void MergeFindings(const MergeArgs& args, fuzz::FindingsReport first) {
+  std::vector<fuzz::FindingsReport> runs{std::move(first)};
   fuzz::FindingsReport merged;
   try {
-    for (const std::string& path : args.shards) {
-      if (!fuzz::IsFindingsFile(path))
-        throw std::runtime_error(path +
+    for (size_t i = 1; i < args.shards.size(); ++i) {
+      std::optional<fuzz::FindingsReport> run = fuzz::ReadIfFindings(args.shards[i]);
+      if (!run)
+        throw std::runtime_error(args.shards[i] +
                                  ": not a dmlconf fuzz findings.json, and the first file "
                                  "is one: merge joins fuzz findings or run reports, not both");
-      runs.push_back(fuzz::ReadFindings(path));
+      runs.push_back(std::move(*run));
     }
     merged = fuzz::MergeFindings(runs);
     fuzz::WriteFindings(merged, args.report_dir);
@@ -49,7 +51,13 @@ void MergeFindings(const MergeArgs& args) {
 }
 
 void Merge(const MergeArgs& args) {
-  if (fuzz::IsFindingsFile(args.shards.front())) return MergeFindings(args);
+  std::optional<fuzz::FindingsReport> first;
+  try {
+    first = fuzz::ReadIfFindings(args.shards.front());
+  } catch (const std::exception& e) {
+    Fail(e.what());
+  }
+  if (first) return MergeFindings(args, std::move(*first));
   std::vector<RunReport> shards;
   RunReport merged;
   try {

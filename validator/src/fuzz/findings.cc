@@ -1,7 +1,6 @@
 #include "fuzz/findings.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -104,14 +103,35 @@ json ReportJson(const FindingsReport& report) {
 }
 
 json ParseFile(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file.string() + ": cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = report_internal::ReadReportFile(file, "findings");
   try {
-    return json::parse(text.str());
+    return json::parse(text);
   } catch (const json::exception& e) {
     throw std::runtime_error(file.string() + ": not JSON: " + e.what());
+  }
+}
+
+bool HasFindingsFormat(const json& j) { return j.is_object() && j.value("format", "") == kFormat; }
+
+// A parsed findings.json as a report; throws std::runtime_error naming `file`.
+FindingsReport FindingsFrom(const json& j, const std::filesystem::path& file) {
+  try {
+    if (!HasFindingsFormat(j))
+      throw std::runtime_error("not a dmlconf fuzz findings file (its \"format\" is not \"" +
+                               std::string(kFormat) + "\")");
+    if (j.at("version").get<int>() != kVersion)
+      throw std::runtime_error("findings format version " + j.at("version").dump() +
+                               ", this dmlconf reads " + std::to_string(kVersion));
+    FindingsReport report;
+    report.tool_version = j.value("tool_version", "");
+    for (const json& r : j.at("runs")) report.runs.push_back(RunFrom(r));
+    report.counts = j.at("cases").get<CaseCounts>();
+    for (const json& f : j.at("findings")) report.findings.push_back(FindingFrom(f));
+    return report;
+  } catch (const json::exception& e) {
+    throw std::runtime_error(file.string() + ": " + e.what());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(file.string() + ": " + e.what());
   }
 }
 
@@ -191,31 +211,23 @@ void WriteFindings(const FindingsReport& report, const std::filesystem::path& di
 }
 
 FindingsReport ReadFindings(const std::filesystem::path& file) {
-  const json j = ParseFile(file);
+  return FindingsFrom(ParseFile(file), file);
+}
+
+std::optional<FindingsReport> ReadIfFindings(const std::filesystem::path& file) {
+  json j;
   try {
-    if (!j.is_object() || j.value("format", "") != kFormat)
-      throw std::runtime_error("not a dmlconf fuzz findings file (its \"format\" is not \"" +
-                               std::string(kFormat) + "\")");
-    if (j.at("version").get<int>() != kVersion)
-      throw std::runtime_error("findings format version " + j.at("version").dump() +
-                               ", this dmlconf reads " + std::to_string(kVersion));
-    FindingsReport report;
-    report.tool_version = j.value("tool_version", "");
-    for (const json& r : j.at("runs")) report.runs.push_back(RunFrom(r));
-    report.counts = j.at("cases").get<CaseCounts>();
-    for (const json& f : j.at("findings")) report.findings.push_back(FindingFrom(f));
-    return report;
-  } catch (const json::exception& e) {
-    throw std::runtime_error(file.string() + ": " + e.what());
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error(file.string() + ": " + e.what());
+    j = ParseFile(file);
+  } catch (const std::exception&) {
+    return std::nullopt;  // the report reader will say what is wrong with it
   }
+  if (!HasFindingsFormat(j)) return std::nullopt;
+  return FindingsFrom(j, file);
 }
 
 bool IsFindingsFile(const std::filesystem::path& file) {
   try {
-    const json j = ParseFile(file);
-    return j.is_object() && j.value("format", "") == kFormat;
+    return HasFindingsFormat(ParseFile(file));
   } catch (const std::exception&) {
     return false;  // the report reader will say what is wrong with it
   }

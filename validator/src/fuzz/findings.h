@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,9 @@ void WriteFindings(const FindingsReport& report, const std::filesystem::path& di
 FindingsReport ReadFindings(const std::filesystem::path& file);
 // Whether `file` is a findings.json (its "format"), not a run's report.json.
 bool IsFindingsFile(const std::filesystem::path& file);
+// ReadFindings when `file` is a findings.json, read once; nullopt when it is anything
+// else (unreadable, not JSON, another format: the run-report reader says what).
+std::optional<FindingsReport> ReadIfFindings(const std::filesystem::path& file);
 // Every run's findings as one: runs listed, counts added, one finding per signature and
 // knownness (new when any run had it new) with the counts added and, of the first cases,
 // the one with the smallest shrunk case.
