@@ -780,6 +780,104 @@ int ScatterNdProbes(Dml& d) {
   return rc;
 }
 
+// ---- Narrow and wide element types: bit-exact copies of every byte ------------------------
+
+// Every element's bytes are distinct, so a copy that moves whole 32-bit words, or loads
+// FLOAT16 / FLOAT64 through another type, shows as a wrong neighbour or a changed bit.
+std::vector<double> DistinctBytes(DML_TENSOR_DATA_TYPE type, size_t count, int seed) {
+  std::vector<double> values(count);
+  const UINT eb = ElementBytes(type);
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t v = 0;
+    for (UINT b = 0; b < eb && b < 6; ++b)
+      v |= uint64_t((seed + 7 * i + 3 * b + 1) & 0x7f) << (8 * b);  // < 2^48: exact in double
+    values[i] = static_cast<double>(v);
+  }
+  return values;
+}
+
+// Element i of `t` as bytes.
+std::vector<uint8_t> ElementAt(const Tensor& t, size_t i) {
+  const UINT eb = ElementBytes(t.type);
+  return std::vector<uint8_t>(t.bytes.begin() + i * eb, t.bytes.begin() + (i + 1) * eb);
+}
+
+// Prints whether an accepted probe's output holds exactly `expected` (element bytes).
+void CheckBits(const Tensor& output, const std::vector<std::vector<uint8_t>>& expected) {
+  if (output.bytes.empty()) return;  // refused: nothing ran
+  bool exact = true;
+  for (size_t i = 0; i < expected.size(); ++i) exact = exact && ElementAt(output, i) == expected[i];
+  std::printf("    bit-exact: %s\n", exact ? "yes" : "NO");
+}
+
+int TypeProbes(Dml& d) {
+  int rc = 0;
+  const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8,   DML_TENSOR_DATA_TYPE_INT8,
+                                        DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT16,
+                                        DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_UINT64};
+  const char* names[] = {"uint8", "int8", "float16", "int16", "float64", "uint64"};
+  for (size_t t = 0; t < 6; ++t) {
+    const DML_TENSOR_DATA_TYPE type = types[t];
+    std::string name;
+    {  // GATHER_ELEMENTS {3,5} along axis 1, every output a different input byte pattern.
+      Tensor input(type, {3, 5}), indices(U32, {3, 5}), output(type, {3, 5});
+      input.Data(DistinctBytes(type, 15, 1));
+      indices.Data({4, 3, 2, 1, 0, 1, 1, 4, 0, 2, 3, 0, 4, 4, 1});
+      DML_GATHER_ELEMENTS_OPERATOR_DESC desc{&input.desc, &indices.desc, &output.desc, 1};
+      name = std::string("type.ge.") + names[t];
+      rc |= Probe(d, name.c_str(), DML_OPERATOR_GATHER_ELEMENTS, &desc, {&input, &indices},
+                  {&output});
+      std::vector<std::vector<uint8_t>> expected;
+      const std::vector<UINT> ge_idx = {4, 3, 2, 1, 0, 1, 1, 4, 0, 2, 3, 0, 4, 4, 1};
+      for (size_t i = 0; i < 15; ++i) expected.push_back(ElementAt(input, i / 5 * 5 + ge_idx[i]));
+      CheckBits(output, expected);
+    }
+    {  // SCATTER_ELEMENTS {3,5} along axis 1: two of five elements per row rewritten, so
+       // narrow writes have untouched neighbours on both sides.
+      Tensor input(type, {3, 5}), indices(U32, {3, 2}), updates(type, {3, 2}), output(type, {3, 5});
+      input.Data(DistinctBytes(type, 15, 1));
+      indices.Data({1, 3, 0, 4, 2, 3});
+      updates.Data(DistinctBytes(type, 6, 64));
+      DML_SCATTER_ELEMENTS_OPERATOR_DESC desc{&input.desc, &indices.desc, &updates.desc,
+                                              &output.desc, 1};
+      name = std::string("type.se.") + names[t];
+      rc |= Probe(d, name.c_str(), DML_OPERATOR_SCATTER_ELEMENTS, &desc,
+                  {&input, &indices, &updates}, {&output});
+      std::vector<std::vector<uint8_t>> expected;
+      for (size_t i = 0; i < 15; ++i) expected.push_back(ElementAt(input, i));
+      const std::vector<UINT> se_idx = {1, 3, 0, 4, 2, 3};
+      for (size_t k = 0; k < 6; ++k) expected[k / 2 * 5 + se_idx[k]] = ElementAt(updates, k);
+      CheckBits(output, expected);
+    }
+    {  // SCATTER_ND: single elements of a {3,5} by 2-coordinate tuples.
+      Tensor input(type, {3, 5}), indices(U32, {3, 2}), updates(type, {1, 3}), output(type, {3, 5});
+      input.Data(DistinctBytes(type, 15, 1));
+      indices.Data({0, 1, 1, 3, 2, 0});
+      updates.Data(DistinctBytes(type, 3, 64));
+      DML_SCATTER_ND_OPERATOR_DESC desc{
+          &input.desc, &indices.desc, &updates.desc, &output.desc, 2, 2};
+      name = std::string("type.snd.") + names[t];
+      rc |= Probe(d, name.c_str(), DML_OPERATOR_SCATTER_ND, &desc, {&input, &indices, &updates},
+                  {&output});
+      std::vector<std::vector<uint8_t>> expected;
+      for (size_t i = 0; i < 15; ++i) expected.push_back(ElementAt(input, i));
+      const size_t at[] = {0 * 5 + 1, 1 * 5 + 3, 2 * 5 + 0};
+      for (size_t k = 0; k < 3; ++k) expected[at[k]] = ElementAt(updates, k);
+      CheckBits(output, expected);
+    }
+    {  // GATHER_ND: single elements by 2-coordinate tuples.
+      Tensor input(type, {3, 5}), indices(U32, {3, 2}), output(type, {1, 3});
+      input.Data(DistinctBytes(type, 15, 1));
+      indices.Data({0, 1, 1, 3, 2, 0});
+      DML_GATHER_ND_OPERATOR_DESC desc{&input.desc, &indices.desc, &output.desc, 2, 2};
+      name = std::string("type.gnd.") + names[t];
+      rc |= Probe(d, name.c_str(), DML_OPERATOR_GATHER_ND, &desc, {&input, &indices}, {&output});
+      CheckBits(output, {ElementAt(input, 1), ElementAt(input, 8), ElementAt(input, 10)});
+    }
+  }
+  return rc;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -791,5 +889,6 @@ int main(int argc, char** argv) {
   rc |= GatherNdProbes(d);
   rc |= GatherNd1Probes(d);
   rc |= ScatterNdProbes(d);
+  rc |= TypeProbes(d);
   return rc ? kCouldNotRun : 0;
 }
