@@ -352,6 +352,10 @@ struct Tensor {
     for (size_t i = 0; i < values.size(); ++i) values[i] = start + static_cast<double>(i);
     return Data(values);
   }
+  // The given elements, or iota_start, iota_start + 1, ... when none are given.
+  Tensor& DataOr(const std::vector<double>& values, double iota_start) {
+    return values.empty() ? Iota(iota_start) : Data(values);
+  }
   void AsOutput() { bytes.assign(buffer.TotalTensorSizeInBytes + kGuardBytes, kUnwritten); }
 
   void Print(const char* name) const {
@@ -428,10 +432,7 @@ int GatherElements(Dml& d, const char* name, UINT axis, DML_TENSOR_DATA_TYPE in_
                    DML_TENSOR_DATA_TYPE out_type, std::vector<UINT> out_sizes,
                    std::vector<double> in_values = {}) {
   Tensor input(in_type, in_sizes), indices(idx_type, idx_sizes), output(out_type, out_sizes);
-  if (in_values.empty())
-    input.Iota(10);
-  else
-    input.Data(in_values);
+  input.DataOr(in_values, 10);
   indices.Data(idx);
   DML_GATHER_ELEMENTS_OPERATOR_DESC desc{&input.desc, &indices.desc, &output.desc, axis};
   return Probe(d, name, DML_OPERATOR_GATHER_ELEMENTS, &desc, {&input, &indices}, {&output});
@@ -485,15 +486,9 @@ int ScatterElements(Dml& d, const char* name, UINT axis, DML_TENSOR_DATA_TYPE ty
                     std::vector<UINT> out_sizes) {
   Tensor input(type, in_sizes), indices(idx_type, idx_sizes), updates(type, upd_sizes),
       output(type, out_sizes);
-  if (in_values.empty())
-    input.Iota(0);
-  else
-    input.Data(in_values);
+  input.DataOr(in_values, 0);
   indices.Data(idx);
-  if (upd.empty())
-    updates.Iota(100);
-  else
-    updates.Data(upd);
+  updates.DataOr(upd, 100);
   DML_SCATTER_ELEMENTS_OPERATOR_DESC desc{&input.desc, &indices.desc, &updates.desc, &output.desc,
                                           axis};
   return Probe(d, name, DML_OPERATOR_SCATTER_ELEMENTS, &desc, {&input, &indices, &updates},
@@ -579,10 +574,7 @@ int GatherNd(Dml& d, const char* name, UINT input_dims, UINT index_dims, std::ve
              std::vector<UINT> out_sizes, DML_TENSOR_DATA_TYPE type = U32,
              std::vector<double> in_values = {}) {
   Tensor input(type, in_sizes), indices(idx_type, idx_sizes), output(type, out_sizes);
-  if (in_values.empty())
-    input.Iota(10);
-  else
-    input.Data(in_values);
+  input.DataOr(in_values, 10);
   indices.Data(idx);
   DML_GATHER_ND_OPERATOR_DESC desc{&input.desc, &indices.desc, &output.desc, input_dims,
                                    index_dims};
@@ -594,10 +586,7 @@ int GatherNd1(Dml& d, const char* name, UINT input_dims, UINT index_dims, UINT b
               std::vector<UINT> idx_sizes, std::vector<double> idx, std::vector<UINT> out_sizes,
               DML_TENSOR_DATA_TYPE type = U32, std::vector<double> in_values = {}) {
   Tensor input(type, in_sizes), indices(idx_type, idx_sizes), output(type, out_sizes);
-  if (in_values.empty())
-    input.Iota(10);
-  else
-    input.Data(in_values);
+  input.DataOr(in_values, 10);
   indices.Data(idx);
   DML_GATHER_ND1_OPERATOR_DESC desc{&input.desc, &indices.desc, &output.desc,
                                     input_dims,  index_dims,    batch_dims};
@@ -714,15 +703,9 @@ int ScatterNd(Dml& d, const char* name, UINT input_dims, UINT index_dims,
               std::vector<double> in_values = {}, std::vector<double> upd = {}) {
   Tensor input(type, in_sizes), indices(idx_type, idx_sizes), updates(type, upd_sizes),
       output(type, out_sizes);
-  if (in_values.empty())
-    input.Iota(0);
-  else
-    input.Data(in_values);
+  input.DataOr(in_values, 0);
   indices.Data(idx);
-  if (upd.empty())
-    updates.Iota(100);
-  else
-    updates.Data(upd);
+  updates.DataOr(upd, 100);
   DML_SCATTER_ND_OPERATOR_DESC desc{&input.desc,  &indices.desc, &updates.desc,
                                     &output.desc, input_dims,    index_dims};
   return Probe(d, name, DML_OPERATOR_SCATTER_ND, &desc, {&input, &indices, &updates}, {&output});
@@ -764,6 +747,8 @@ int ScatterNdProbes(Dml& d) {
   // Point 11 and 4: leading dimensions above 1, a tuple longer than InputDimensionCount.
   rc |= ScatterNd(d, "snd.leading-input-dim-2", 2, 2, {2, 3, 4}, U32, {1, 2, 1}, {2, 0}, {1, 2, 4},
                   {2, 3, 4});
+  rc |= ScatterNd(d, "snd.leading-index-dim-2", 2, 2, {1, 3, 4}, U32, {2, 2, 1}, {2, 0, 1, 1},
+                  {1, 2, 4}, {1, 3, 4});
   rc |= ScatterNd(d, "snd.tuple-longer-than-input-dims", 1, 2, {2, 3}, U32, {1, 2}, {1, 2}, {1, 1},
                   {2, 3});
   rc |=
