@@ -20,6 +20,7 @@
 #include "fuzz/shrink.h"
 #include "oracle.h"
 #include "platform/compare.h"
+#include "run/judge.h"
 
 namespace dmlconf::fuzz {
 namespace {

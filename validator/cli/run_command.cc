@@ -28,8 +28,10 @@
 #include "platform/child_registry.h"
 #include "progress.h"
 #include "report_dir.h"
-#include "run/runner.h"
+#include "run/run_cases.h"
+#include "run/selection.h"
 #include "run/terminal_text.h"
+#include "run/xfail.h"
 
 namespace dmlconf::cli {
 namespace {
