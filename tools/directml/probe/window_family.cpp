@@ -440,13 +440,10 @@ int Probe(Dml& d, const char* name, DML_OPERATOR_TYPE type, const void* desc, Te
 
 constexpr DML_TENSOR_DATA_TYPE F32 = DML_TENSOR_DATA_TYPE_FLOAT32,
                                F16 = DML_TENSOR_DATA_TYPE_FLOAT16,
-                               F64 = DML_TENSOR_DATA_TYPE_FLOAT64,
-                               I8 = DML_TENSOR_DATA_TYPE_INT8, U8 = DML_TENSOR_DATA_TYPE_UINT8,
-                               I16 = DML_TENSOR_DATA_TYPE_INT16,
-                               U16 = DML_TENSOR_DATA_TYPE_UINT16,
-                               I32 = DML_TENSOR_DATA_TYPE_INT32,
-                               U32 = DML_TENSOR_DATA_TYPE_UINT32,
-                               I64 = DML_TENSOR_DATA_TYPE_INT64,
+                               F64 = DML_TENSOR_DATA_TYPE_FLOAT64, I8 = DML_TENSOR_DATA_TYPE_INT8,
+                               U8 = DML_TENSOR_DATA_TYPE_UINT8, I16 = DML_TENSOR_DATA_TYPE_INT16,
+                               U16 = DML_TENSOR_DATA_TYPE_UINT16, I32 = DML_TENSOR_DATA_TYPE_INT32,
+                               U32 = DML_TENSOR_DATA_TYPE_UINT32, I64 = DML_TENSOR_DATA_TYPE_INT64,
                                U64 = DML_TENSOR_DATA_TYPE_UINT64;
 using Sizes = std::vector<UINT>;
 
@@ -472,7 +469,7 @@ int Slice(Dml& d, const char* name, DML_TENSOR_DATA_TYPE type, Sizes in_sizes, S
           Sizes sizes, Sizes strides, Sizes out_sizes) {
   Tensor input(type, in_sizes), output(type, out_sizes);
   input.Iota();
-  DML_SLICE_OPERATOR_DESC desc{&input.desc, &output.desc, static_cast<UINT>(offsets.size()),
+  DML_SLICE_OPERATOR_DESC desc{&input.desc,    &output.desc, static_cast<UINT>(offsets.size()),
                                offsets.data(), sizes.data(), strides.data()};
   return Probe(d, name, DML_OPERATOR_SLICE, &desc, &input, &output);
 }
@@ -481,7 +478,7 @@ int Slice1(Dml& d, const char* name, DML_TENSOR_DATA_TYPE type, Sizes in_sizes, 
            Sizes sizes, std::vector<INT> strides, Sizes out_sizes) {
   Tensor input(type, in_sizes), output(type, out_sizes);
   input.Iota();
-  DML_SLICE1_OPERATOR_DESC desc{&input.desc, &output.desc, static_cast<UINT>(offsets.size()),
+  DML_SLICE1_OPERATOR_DESC desc{&input.desc,    &output.desc, static_cast<UINT>(offsets.size()),
                                 offsets.data(), sizes.data(), strides.data()};
   return Probe(d, name, DML_OPERATOR_SLICE1, &desc, &input, &output);
 }
@@ -489,29 +486,28 @@ int Slice1(Dml& d, const char* name, DML_TENSOR_DATA_TYPE type, Sizes in_sizes, 
 int SliceProbes(Dml& d) {
   int rc = 0;
   const Sizes in4 = {1, 1, 4, 4};  // the pages' input: 1 .. 16
-  rc |= Slice(d, "slice.example-1", F32, in4, {0, 0, 1, 2}, {1, 1, 3, 2}, {1, 1, 1, 1},
-              {1, 1, 3, 2});
-  rc |= Slice(d, "slice.example-2", F32, in4, {0, 0, 1, 0}, {1, 1, 2, 2}, {1, 1, 2, 3},
-              {1, 1, 2, 2});
+  rc |=
+      Slice(d, "slice.example-1", F32, in4, {0, 0, 1, 2}, {1, 1, 3, 2}, {1, 1, 1, 1}, {1, 1, 3, 2});
+  rc |=
+      Slice(d, "slice.example-2", F32, in4, {0, 0, 1, 0}, {1, 1, 2, 2}, {1, 1, 2, 3}, {1, 1, 2, 2});
   // Point 13: a stride of 0, along a dimension of size 3 and of size 1.
-  rc |= Slice(d, "slice.stride-0", F32, in4, {0, 0, 1, 0}, {1, 1, 3, 2}, {1, 1, 0, 1},
-              {1, 1, 3, 2});
+  rc |=
+      Slice(d, "slice.stride-0", F32, in4, {0, 0, 1, 0}, {1, 1, 3, 2}, {1, 1, 0, 1}, {1, 1, 3, 2});
   rc |= Slice(d, "slice.stride-0-size-1", F32, in4, {0, 0, 1, 0}, {1, 1, 1, 2}, {1, 1, 0, 1},
               {1, 1, 1, 2});
   // Reads past the input: offset + stride * (size - 1) >= the input's size.
   rc |= Slice(d, "slice.past-input", F32, in4, {0, 0, 3, 0}, {1, 1, 2, 4}, {1, 1, 1, 1},
               {1, 1, 2, 4});
-  rc |= Slice(d, "slice.past-input-by-stride", F32, in4, {0, 0, 1, 0}, {1, 1, 2, 4},
-              {1, 1, 3, 1}, {1, 1, 2, 4});
-  rc |= Slice(d, "slice.last-reach-in-input", F32, in4, {0, 0, 0, 3}, {1, 1, 2, 1},
-              {1, 1, 3, 1}, {1, 1, 2, 1});
+  rc |= Slice(d, "slice.past-input-by-stride", F32, in4, {0, 0, 1, 0}, {1, 1, 2, 4}, {1, 1, 3, 1},
+              {1, 1, 2, 4});
+  rc |= Slice(d, "slice.last-reach-in-input", F32, in4, {0, 0, 0, 3}, {1, 1, 2, 1}, {1, 1, 3, 1},
+              {1, 1, 2, 1});
   rc |= Slice(d, "slice.sizes-not-output", F32, in4, {0, 0, 1, 2}, {1, 1, 3, 2}, {1, 1, 1, 1},
               {1, 1, 2, 2});
   rc |= Slice(d, "slice.offset-past-input", F32, in4, {0, 0, 4, 0}, {1, 1, 1, 4}, {1, 1, 1, 1},
               {1, 1, 1, 4});
   // Zero-sized windows: Sizes 0 with an output size 0 (which no buffer tensor may have).
-  rc |= Slice(d, "slice.sizes-0", F32, in4, {0, 0, 1, 0}, {1, 1, 0, 4}, {1, 1, 1, 1},
-              {1, 1, 0, 4});
+  rc |= Slice(d, "slice.sizes-0", F32, in4, {0, 0, 1, 0}, {1, 1, 0, 4}, {1, 1, 1, 1}, {1, 1, 0, 4});
   // Ranks and types beyond the 1_0 row.
   rc |= Slice(d, "slice.rank-1", F32, {6}, {1}, {3}, {2}, {3});
   rc |= Slice(d, "slice.rank-8", U8, {1, 1, 1, 1, 1, 1, 3, 4}, {0, 0, 0, 0, 0, 0, 1, 1},
@@ -610,8 +606,8 @@ std::vector<long> FoldMap(DML_PADDING_MODE mode, Fold fold, long n, long start, 
 }
 
 // The input element each output element reads under `fold`, for every dimension at once.
-std::vector<long> PadSources(DML_PADDING_MODE mode, Fold fold, const Sizes& in,
-                             const Sizes& start, const Sizes& end) {
+std::vector<long> PadSources(DML_PADDING_MODE mode, Fold fold, const Sizes& in, const Sizes& start,
+                             const Sizes& end) {
   const size_t rank = in.size();
   std::vector<std::vector<long>> maps(rank);
   size_t count = 1;
@@ -648,22 +644,18 @@ int Pad(Dml& d, const char* name, DML_PADDING_MODE mode, DML_TENSOR_DATA_TYPE ty
   if (out.empty()) out = PaddedSizes(in, start, end);
   Tensor input(type, in), output(type, out);
   input.Iota();
-  DML_PADDING_OPERATOR_DESC desc{&input.desc,
-                                 &output.desc,
-                                 mode,
-                                 value,
-                                 static_cast<UINT>(start.size()),
-                                 start.data(),
-                                 end.data()};
+  DML_PADDING_OPERATOR_DESC desc{
+      &input.desc,  &output.desc, mode, value, static_cast<UINT>(start.size()),
+      start.data(), end.data()};
   int rc = Probe(d, name, DML_OPERATOR_PADDING, &desc, &input, &output);
   Tensor constant(type, {1});
   constant.Data({static_cast<double>(value)});
-  CheckReadings(input, output,
-                {{"periodic (each side folds on its own)",
-                  PadSources(mode, Fold::kPeriodic, in, start, end)},
-                 {"numpy (folds over the array padded so far)",
-                  PadSources(mode, Fold::kNumpy, in, start, end)}},
-                constant.Bits(0));
+  CheckReadings(
+      input, output,
+      {{"periodic (each side folds on its own)", PadSources(mode, Fold::kPeriodic, in, start, end)},
+       {"numpy (folds over the array padded so far)",
+        PadSources(mode, Fold::kNumpy, in, start, end)}},
+      constant.Bits(0));
   return rc;
 }
 
@@ -695,8 +687,7 @@ int PaddingProbes(Dml& d) {
   rc |= Pad(d, "pad.symmetric-end-2n-plus-1", DML_PADDING_MODE_SYMMETRIC, F32, {3}, {0}, {7});
   rc |= Pad(d, "pad.symmetric-both-7-1", DML_PADDING_MODE_SYMMETRIC, F32, {2}, {7}, {1});
   rc |= Pad(d, "pad.symmetric-both-9-4", DML_PADDING_MODE_SYMMETRIC, F32, {3}, {9}, {4});
-  rc |= Pad(d, "pad.reflection-2d-wide", DML_PADDING_MODE_REFLECTION, F32, {2, 3}, {3, 5},
-            {2, 4});
+  rc |= Pad(d, "pad.reflection-2d-wide", DML_PADDING_MODE_REFLECTION, F32, {2, 3}, {3, 5}, {2, 4});
   rc |= Pad(d, "pad.edge-wide", DML_PADDING_MODE_EDGE, F32, {3}, {5}, {4});
   // Point 19: WRAP (DirectML.h's fifth mode).
   rc |= Pad(d, "pad.wrap", DML_PADDING_MODE_WRAP, F32, {1, 1, 4, 4}, start, end);
@@ -705,15 +696,15 @@ int PaddingProbes(Dml& d) {
   // Point 16: ranks (the device is 6_4; 5 is in every row, 6 and 8 from 3_1).
   rc |= Pad(d, "pad.rank-5", DML_PADDING_MODE_REFLECTION, F32, {1, 1, 2, 2, 3}, {0, 0, 1, 0, 2},
             {0, 1, 0, 1, 1});
-  rc |= Pad(d, "pad.rank-6", DML_PADDING_MODE_CONSTANT, F32, {1, 1, 1, 1, 2, 2},
-            {0, 0, 0, 0, 1, 0}, {0, 0, 0, 1, 0, 1}, 7);
+  rc |= Pad(d, "pad.rank-6", DML_PADDING_MODE_CONSTANT, F32, {1, 1, 1, 1, 2, 2}, {0, 0, 0, 0, 1, 0},
+            {0, 0, 0, 1, 0, 1}, 7);
   rc |= Pad(d, "pad.rank-1-edge", DML_PADDING_MODE_EDGE, F32, {3}, {1}, {2});
   rc |= Pad(d, "pad.float64-symmetric", DML_PADDING_MODE_SYMMETRIC, F64, {3}, {2}, {4});
   rc |= Pad(d, "pad.int64-reflection", DML_PADDING_MODE_REFLECTION, I64, {3}, {4}, {2});
   rc |= Pad(d, "pad.uint8-reflection", DML_PADDING_MODE_REFLECTION, U8, {5}, {3}, {3});
   rc |= Pad(d, "pad.float16-symmetric", DML_PADDING_MODE_SYMMETRIC, F16, {3}, {2}, {4});
-  rc |= Pad(d, "pad.output-not-padded-sizes", DML_PADDING_MODE_CONSTANT, F32, {3}, {1}, {1}, 0,
-            {4});
+  rc |=
+      Pad(d, "pad.output-not-padded-sizes", DML_PADDING_MODE_CONSTANT, F32, {3}, {1}, {1}, 0, {4});
   rc |= Pad(d, "pad.all-zero-padding", DML_PADDING_MODE_REFLECTION, F32, {2, 3}, {0, 0}, {0, 0});
   return rc;
 }
@@ -765,10 +756,10 @@ int PadValueProbes(Dml& d) {
       {"padvalue.uint64.-1", U64, -1.0f},
       {"padvalue.uint64.1.8e19", U64, 1.8e19f},
       {"padvalue.uint64.nan", U64, nan},
-      {"padvalue.float16.0.1", F16, 0.1f},            // rounds to 0x2e66
+      {"padvalue.float16.0.1", F16, 0.1f},                // rounds to 0x2e66
       {"padvalue.float16.1+2^-11", F16, 1.00048828125f},  // a tie: even is 0x3c00
-      {"padvalue.float16.65519", F16, 65519.0f},       // rounds to 65504, 0x7bff
-      {"padvalue.float16.65520", F16, 65520.0f},       // rounds to inf, 0x7c00
+      {"padvalue.float16.65519", F16, 65519.0f},          // rounds to 65504, 0x7bff
+      {"padvalue.float16.65520", F16, 65520.0f},          // rounds to inf, 0x7c00
       {"padvalue.float16.1e6", F16, 1e6f},
       {"padvalue.float16.-0", F16, -0.0f},
       {"padvalue.float16.nan", F16, nan},
@@ -783,8 +774,8 @@ int PadValueProbes(Dml& d) {
     Tensor input(p.type, {2}), output(p.type, {3});
     input.Iota();
     const UINT start[] = {0}, end[] = {1};
-    DML_PADDING_OPERATOR_DESC desc{
-        &input.desc, &output.desc, DML_PADDING_MODE_CONSTANT, p.value, 1, start, end};
+    DML_PADDING_OPERATOR_DESC desc{&input.desc, &output.desc, DML_PADDING_MODE_CONSTANT, p.value, 1,
+                                   start,       end};
     rc |= Probe(d, p.name, DML_OPERATOR_PADDING, &desc, &input, &output);
   }
   // NaN payloads: does FLOAT32 keep them? (0x7fa00001 is signalling, 0xffc12345 negative)
@@ -794,8 +785,8 @@ int PadValueProbes(Dml& d) {
     Tensor input(F32, {2}), output(F32, {3});
     input.Iota();
     const UINT start[] = {0}, end[] = {1};
-    DML_PADDING_OPERATOR_DESC desc{
-        &input.desc, &output.desc, DML_PADDING_MODE_CONSTANT, value, 1, start, end};
+    DML_PADDING_OPERATOR_DESC desc{&input.desc, &output.desc, DML_PADDING_MODE_CONSTANT, value, 1,
+                                   start,       end};
     const std::string name = std::string("padvalue.float32.nan-bits-") + std::to_string(bits);
     rc |= Probe(d, name.c_str(), DML_OPERATOR_PADDING, &desc, &input, &output);
   }
@@ -805,12 +796,12 @@ int PadValueProbes(Dml& d) {
 // ---- PADDING1: the typed value ------------------------------------------------------------
 
 int Pad1(Dml& d, const char* name, DML_PADDING_MODE mode, DML_TENSOR_DATA_TYPE type,
-         DML_TENSOR_DATA_TYPE value_type, DML_SCALAR_UNION value, Sizes in = {2},
-         Sizes start = {0}, Sizes end = {1}) {
+         DML_TENSOR_DATA_TYPE value_type, DML_SCALAR_UNION value, Sizes in = {2}, Sizes start = {0},
+         Sizes end = {1}) {
   Tensor input(type, in), output(type, PaddedSizes(in, start, end));
   input.Iota();
-  DML_PADDING1_OPERATOR_DESC desc{&input.desc, &output.desc,  mode,        value_type,
-                                  value,       static_cast<UINT>(start.size()),
+  DML_PADDING1_OPERATOR_DESC desc{&input.desc,  &output.desc, mode,
+                                  value_type,   value,        static_cast<UINT>(start.size()),
                                   start.data(), end.data()};
   bool accepted = false;
   int rc = Probe(d, name, DML_OPERATOR_PADDING1, &desc, &input, &output, &accepted);
@@ -819,7 +810,8 @@ int Pad1(Dml& d, const char* name, DML_PADDING_MODE mode, DML_TENSOR_DATA_TYPE t
     std::memcpy(&expected, value.Bytes, ElementBytes(type));
     std::printf("    value bit-exact: %s (0x%0*llx)\n",
                 output.Bits(output.ElementCount() - 1) == expected ? "yes" : "NO",
-                static_cast<int>(2 * ElementBytes(type)), static_cast<unsigned long long>(expected));
+                static_cast<int>(2 * ElementBytes(type)),
+                static_cast<unsigned long long>(expected));
   } else if (accepted) {
     CheckReadings(input, output,
                   {{"periodic (each side folds on its own)",
@@ -915,12 +907,12 @@ int Padding1Probes(Dml& d) {
   rc |= Pad1(d, "pad1.float16-given-as-float32-1.0", DML_PADDING_MODE_CONSTANT, F16, F16, one);
   // Modes and shapes.
   rc |= Pad1(d, "pad1.wrap", DML_PADDING_MODE_WRAP, F32, F32, nine, {3}, {4}, {5});
-  rc |= Pad1(d, "pad1.reflection-both-10-1", DML_PADDING_MODE_REFLECTION, F32, F32, nine, {3},
-             {10}, {1});
-  rc |= Pad1(d, "pad1.symmetric-both-7-1", DML_PADDING_MODE_SYMMETRIC, F32, F32, nine, {2}, {7},
+  rc |= Pad1(d, "pad1.reflection-both-10-1", DML_PADDING_MODE_REFLECTION, F32, F32, nine, {3}, {10},
              {1});
-  rc |= Pad1(d, "pad1.reflection-size-1", DML_PADDING_MODE_REFLECTION, F32, F32, nine, {1}, {2},
-             {3});
+  rc |=
+      Pad1(d, "pad1.symmetric-both-7-1", DML_PADDING_MODE_SYMMETRIC, F32, F32, nine, {2}, {7}, {1});
+  rc |=
+      Pad1(d, "pad1.reflection-size-1", DML_PADDING_MODE_REFLECTION, F32, F32, nine, {1}, {2}, {3});
   return rc;
 }
 
