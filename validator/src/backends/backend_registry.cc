@@ -34,6 +34,10 @@ std::string OrtDmlLauncher() {
   return "'" + launcher + "'";
 }
 
+// Each ort-dml session makes a Direct3D 12 device, and a new worker process a Wine process
+// (the adapter's session_workers.js): on a loaded machine one request may take a minute.
+constexpr std::chrono::milliseconds kOrtDmlTimeout{300'000};
+
 struct Entry {
   std::string name;  // ends in ':' or '@' for a prefix
   BackendFactory factory;
@@ -79,7 +83,7 @@ const std::vector<Entry>& Registry() {
     // Wine): the newest release set up, or ort-dml@RELEASE. Both are named ort-dml.
     built_in.push_back({"ort-dml", [](std::string_view, Ms timeout) {
                           return MakeServeBackend(OrtDmlLauncher(),
-                                                  timeout.count() ? timeout : kDefaultServeTimeout,
+                                                  timeout.count() ? timeout : kOrtDmlTimeout,
                                                   "ort-dml");
                         }});
     built_in.push_back({"ort-dml@", [](std::string_view spec, Ms timeout) {

@@ -2,7 +2,8 @@
 // it has built `limit` sessions: for the DirectML execution provider under Wine, where each
 // session holds a Direct3D 12 device of its own (about 1 GB resident on lavapipe) and
 // releasing one crashes the process (onnxruntime_backend.js, --ep dml). A worker that has
-// made its sessions exits at the end of its input, never releasing one.
+// made its sessions is terminated (TerminateProcess: no session is released, nothing of it
+// runs any more), the only ending that costs no time there.
 //
 // The worker is this adapter started again with `--worker 1`, speaking the same protocol
 // on its stdin/stdout (pipes libuv creates: Windows named pipes, which Node's streams use
@@ -39,20 +40,29 @@ class Worker {
       }
     });
     this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', text => {
+    this.child.stderr.on('data', raw => {
+      // ONNX Runtime's Windows build logs UTF-16: its ASCII without the NULs.
+      const text = raw.replace(/\u0000/g, '');
       log(text.replace(/\n$/, ''));
       this.stderrTail = (this.stderrTail + text).slice(-2000);
     });
   }
 
-  // Resolves the request in flight with the worker's reply line, or (null) with an error.
+  // Resolves the request in flight with the worker's reply line, or (null) with what its
+  // end means. A worker that logged ORT's "Exception during initialization" and then died
+  // was refused the session by the DirectML EP (DirectML's CreateOperator refusing the
+  // descriptor the EP built; the crash is the unwinding under Wine): `rejected`, quoting it.
   answer(line) {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
     if (line === null) {
-      pending.resolve({ status: 'error', message: `the ONNX Runtime worker process ended (${this.dead}) `
-                        + `before replying; its standard error ends: ${this.stderrTail.trim()}` });
+      const refusal = /Exception during initialization: ([^\n]*)/.exec(this.stderrTail);
+      const ended = `the ONNX Runtime worker process ended (${this.dead})`;
+      pending.resolve(refusal && pending.action === 'create'
+        ? { status: 'rejected', message: `ONNX Runtime's DirectML EP could not initialize the session: `
+                                         + `${refusal[1].trim()}; then ${ended}` }
+        : { status: 'error', message: `${ended} before replying; its standard error ends: ${this.stderrTail.trim()}` });
       return;
     }
     try {
@@ -65,24 +75,17 @@ class Worker {
     }
   }
 
-  ask(line) {
+  ask(line, action) {
     return new Promise(resolve => {
-      if (this.dead) {
-        this.pending = { resolve };
-        this.answer(null);
-        return;
-      }
-      this.pending = { resolve };
-      this.child.stdin.write(`${line}\n`);
+      this.pending = { resolve, action };
+      if (this.dead) this.answer(null);
+      else this.child.stdin.write(`${line}\n`);
     });
   }
 
-  // End of input: the worker exits by itself; one that does not is killed after 20 s.
   async stop() {
-    if (!this.dead) this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill(), 20000);
+    if (!this.dead) this.child.kill();
     await this.exited;
-    clearTimeout(timer);
   }
 }
 
@@ -98,7 +101,7 @@ class SessionWorkers {
       this.worker = null;
     }
     if (!this.worker) this.worker = new Worker(this.command, this.args, this.log);
-    return this.worker.ask(line);
+    return this.worker.ask(line, request.action);
   }
 
   async stop() {
