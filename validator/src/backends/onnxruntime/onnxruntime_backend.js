@@ -27,7 +27,8 @@
 //   REVERSE_SUBSEQUENCES  ReverseSequence, time_axis 0 and batch_axis 1, on [T, lines]: the
 //                         adapter reads the input and writes the output with Axis moved
 //                         first (a strided view like any other); lengths beyond the axis are
-//                         given as the axis size, as DirectML reads them
+//                         given as the axis size, as DirectML's page reads them (on the
+//                         DirectML EP as they are: an ONNX model may hold them)
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
@@ -56,7 +57,7 @@ const path = require('path');
 
 const options = parseArguments(process.argv.slice(2));
 function parseArguments(args) {
-  const o = { ep: 'cpu', onnxruntime: null, directml: null, unixRoot: 'Z:', worker: false };
+  const o = { ep: 'cpu', onnxruntime: null, directml: null, unixRoot: 'Z:', worker: false, profileDir: null };
   for (let i = 0; i < args.length; i += 2) {
     const [flag, value] = [args[i], args[i + 1]];
     if (value === undefined) usage(`${flag} takes a value`);
@@ -65,6 +66,7 @@ function parseArguments(args) {
     else if (flag === '--directml') o.directml = value;
     else if (flag === '--unix-root') o.unixRoot = value;
     else if (flag === '--worker') o.worker = value === '1';
+    else if (flag === '--profile-dir') o.profileDir = value;
     else usage(`unknown argument ${flag} ${value}`);
   }
   return o;
@@ -448,8 +450,15 @@ function checkReverse(d) {
                               [['y', TYPES[y.type][1]]],
                               [attrInt('batch_axis', 1), attrInt('time_axis', 0)]),
     feeds: ([bx, bl]) => {
-      const big = BigInt(T);  // lengths beyond the axis act as the axis size
-      const perLine = BigInt64Array.from(integers(lens, bl), v => (v > big ? big : v));
+      const big = BigInt(T);
+      const values = integers(lens, bl);
+      // On the CPU EP a length beyond the axis is given as the axis size (DirectML's page:
+      // "as if the value were clamped"), since ORT's CPU kernel refuses it. On the DirectML
+      // EP it is given as it is, so the EP shows what an ONNX model with that length gets
+      // (E1, E2 of reports/directml/ERRATA.md); ONNX's int64 holds lengths below 2^63.
+      if (onDml && values.some(v => v >= 1n << 63n))
+        throw new Unsupported('a sequence length of 2^63 or more has no ONNX int64 value');
+      const perLine = BigInt64Array.from(values, v => (onDml || v <= big ? v : big));
       return { x: ortTensor(x, bx, shape), lens: new ort.Tensor('int64', perLine, [lines]) };
     },
   };
@@ -476,10 +485,12 @@ const sessionOptions = { executionProviders: [options.ep], intraOpNumThreads: 1,
 // The DirectML EP runs without memory patterns and sequentially (ORT turns both off for it
 // anyway, with a warning); each session profiles its first run, which tells where ORT
 // placed the node, into a folder of this process's own, removed at exit.
-let profileDir = null;
+// The folder is the parent's (--profile-dir), which outlives its terminated workers.
+let profileDir = options.profileDir;
 let profiled = 0;
-if (onDml && options.worker) {
+if (onDml && options.worker)
   Object.assign(sessionOptions, { enableMemPattern: false, executionMode: 'sequential', enableProfiling: true });
+if (onDml && !profileDir) {
   profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmlconf-ort-dml-'));
   process.on('exit', () => fs.rmSync(profileDir, { recursive: true, force: true }));
 }
@@ -506,15 +517,18 @@ async function providersOf(session, plan, prefix) {
 
 // A session on the DirectML EP, kept only when ORT placed the node there.
 async function dmlSession(plan) {
-  const prefix = path.join(profileDir, `s${++profiled}`);
+  const prefix = path.join(profileDir, `p${process.pid}s${++profiled}`);
   const session = await ort.InferenceSession.create(
     plan.model(), Object.assign({ profileFilePrefix: prefix }, sessionOptions));
   const providers = await providersOf(session, plan, prefix);
   if (providers.length === 1 && providers[0] === 'DmlExecutionProvider') return session;
-  session.release();
+  // Not released: releasing a DirectML session crashes under Wine (session_workers.js).
+  if (providers.length === 0)
+    throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} wrote no profile of the run before the `
+                          + 'session ends (its endProfiling writes none), so where it placed the '
+                          + `${plan.key[0]} node is not known: not counted as DirectML`);
   throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} placed the ${plan.key[0]} node on `
-                        + `${providers.join(', ') || 'no execution provider'} (its profile of a run), `
-                        + 'not on the DirectML execution provider');
+                        + `${providers.join(', ')} (its profile of a run), not on the DirectML execution provider`);
 }
 
 function sessionFor(plan) {
@@ -527,6 +541,11 @@ function sessionFor(plan) {
   }
   s = (onDml ? dmlSession(plan) : ort.InferenceSession.create(plan.model(), sessionOptions)).catch(failure => {
     if (failure instanceof Unsupported) throw failure;
+    const why = String(failure.message || failure);
+    // The DirectML EP took the node, then DirectML refused the descriptor the EP built: a
+    // valid ONNX model refused (reports/peers/README.md, ORT1), not a missing kernel.
+    if (onDml && why.includes('Exception during initialization'))
+      throw new Rejected(`ONNX Runtime's DirectML EP could not initialize the session: ${why.split('\n')[0]}`);
     throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} cannot build the ${plan.key[0]} `
                           + `${plan.key[1]} model: ${String(failure.message || failure).split('\n')[0]}`);
   });
@@ -678,7 +697,8 @@ async function serve() {
   let workers = null;
   if (onDml && !options.worker) {
     const { SessionWorkers } = require('./session_workers');
-    workers = new SessionWorkers(process.execPath, [__filename, ...process.argv.slice(2), '--worker', '1'],
+    workers = new SessionWorkers(process.execPath,
+                                 [__filename, ...process.argv.slice(2), '--worker', '1', '--profile-dir', profileDir],
                                  DML_WORKER_SESSIONS, logLine);
   }
   const next = lineReader(0);

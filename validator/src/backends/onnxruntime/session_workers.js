@@ -89,12 +89,23 @@ class Worker {
   }
 }
 
+// A descriptor's `create` is answered once: dmlconf asks again at a case's own feature
+// level, and the adapter ignores levels. An `execute` reaching a worker without the session
+// builds it there.
 class SessionWorkers {
   constructor(command, args, limit, log) {
-    Object.assign(this, { command, args, limit, log, worker: null });
+    Object.assign(this, { command, args, limit, log, worker: null, created: new Map() });
   }
 
   async ask(line, request) {
+    const key = request.action === 'create' && `${request.operator} ${JSON.stringify(request.descriptor)}`;
+    if (key && this.created.has(key)) return Object.assign({}, this.created.get(key));
+    const reply = await this.forward(line, request);
+    if (key && reply.status !== 'error') this.created.set(key, Object.assign({}, reply));
+    return reply;
+  }
+
+  async forward(line, request) {
     const w = this.worker;
     if (w && (w.dead || (request.action === 'create' && w.sessions >= this.limit))) {
       await w.stop();
