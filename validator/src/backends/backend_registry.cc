@@ -89,7 +89,7 @@ const std::vector<Entry>& Registry() {
     built_in.push_back({"ort-dml@", [](std::string_view spec, Ms timeout) {
                           return MakeServeBackend(OrtDmlLauncher() + " --onnxruntime-node " +
                                                       SpecVersion(spec, "1.30.0"),
-                                                  timeout.count() ? timeout : kDefaultServeTimeout,
+                                                  timeout.count() ? timeout : kOrtDmlTimeout,
                                                   "ort-dml");
                         }});
     for (const char* prefix : {"plugin:", "plugin-in-process:", "exec:", "serve:"})
