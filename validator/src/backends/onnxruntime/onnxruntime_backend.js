@@ -8,7 +8,11 @@
 // (tools/directml/dmlconf-ort-dml starts it so; `--onnxruntime DIR` names the folder
 // holding that node_modules, `--directml VERSION` the DirectML.dll it bundles, for
 // describe). A node that ONNX Runtime did not place on the DirectML EP is answered
-// unsupported at create, naming where it went (ORT's own profile of one run says).
+// unsupported at create, naming where it went (ORT's own profile of one run says), and so
+// is one whose placement ORT does not tell while the session lives (1.17.3 writes its
+// profile only at exit); a session the DirectML EP cannot initialize (DirectML refusing
+// the descriptor the EP built) is answered rejected, quoting ORT. Sessions live in worker
+// processes (session_workers.js).
 //
 // Each descriptor becomes a one-node ONNX model (opset 13, built in memory by the small
 // protobuf encoder below), run on the CPU execution provider. Sessions are cached per
