@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-#include "common_cases.h"
+#include "descriptor_edit.h"
 #include "dmlconf/support.h"
 #include "fuzz/campaign.h"
 #include "fuzz/drawing.h"
