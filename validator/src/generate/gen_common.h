@@ -88,7 +88,9 @@ ElementBits NumberBits(DataType type, int64_t n);
 // real reversal). `salt` varies base and patterns.
 void FillInputs(GenCase& c, uint64_t salt);
 
-// Runs the oracle: sets c.expected, or makes the case `unspecified`.
+// Runs the oracle: sets c.expected, or makes the case `unspecified`; where updates
+// with different bits collide, lists them in c.one_of and makes the case `one_of`
+// (a refuse_or_run case stays one, judging them alike).
 void ComputeExpected(GenCase& c);
 
 }  // namespace dmlconf::generate
