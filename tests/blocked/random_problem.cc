@@ -246,17 +246,24 @@ ElementsShapes RandomElementsShapes(ProblemRng& rng) {
   if (Product(s.indices) > kMaxProblemElements) s.indices[s.axis] = s.input[s.axis];
   return s;
 }
+// The problem with a random index (in range, or now and then not) in every slot of the
+// indices' buffer.
+Problem WithRandomIndices(OperatorDesc desc, const TensorDesc& indices, const ElementsShapes& s,
+                          ProblemRng& rng) {
+  Problem problem{std::move(desc), {}};
+  const size_t slots = size_t(indices.TotalBytes() / ElementSize(s.index_type));
+  for (size_t i = 0; i < slots; ++i)
+    problem.index_values.push_back(
+        RandomIndex(rng, IsSignedInteger(s.index_type), int64_t(s.input[s.axis])));
+  return problem;
+}
+
 Problem RandomOf(GatherElementsDesc, ProblemRng& rng) {
   const ElementsShapes s = RandomElementsShapes(rng);
   GatherElementsDesc desc{RandomTensor(rng, s.type, s.input, true),
                           RandomTensor(rng, s.index_type, s.indices, true),
                           RandomTensor(rng, s.type, s.indices, false), s.axis};
-  Problem problem{desc, {}};
-  const size_t slots = size_t(desc.indices_tensor.TotalBytes() / ElementSize(s.index_type));
-  for (size_t i = 0; i < slots; ++i)
-    problem.index_values.push_back(
-        RandomIndex(rng, IsSignedInteger(s.index_type), int64_t(s.input[s.axis])));
-  return problem;
+  return WithRandomIndices(desc, desc.indices_tensor, s, rng);
 }
 
 Problem RandomOf(ScatterElementsDesc, ProblemRng& rng) {
@@ -265,12 +272,7 @@ Problem RandomOf(ScatterElementsDesc, ProblemRng& rng) {
                            RandomTensor(rng, s.index_type, s.indices, true),
                            RandomTensor(rng, s.type, s.indices, true),
                            RandomTensor(rng, s.type, s.input, false), s.axis};
-  Problem problem{desc, {}};
-  const size_t slots = size_t(desc.indices_tensor.TotalBytes() / ElementSize(s.index_type));
-  for (size_t i = 0; i < slots; ++i)
-    problem.index_values.push_back(
-        RandomIndex(rng, IsSignedInteger(s.index_type), int64_t(s.input[s.axis])));
-  return problem;
+  return WithRandomIndices(desc, desc.indices_tensor, s, rng);
 }
 
 }  // namespace

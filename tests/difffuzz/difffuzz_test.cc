@@ -12,14 +12,15 @@
 #include <map>
 #include <set>
 
-#include "common_cases.h"
+#include "descriptor_edit.h"
 #include "dmlconf/support.h"
 #include "fuzz/campaign.h"
 #include "fuzz/drawing.h"
 #include "fuzz/findings.h"
 #include "fuzz/shrink.h"
 #include "oracle.h"
-#include "run/compare.h"
+#include "platform/compare.h"
+#include "run/judge.h"
 
 namespace dmlconf::fuzz {
 namespace {
@@ -124,7 +125,8 @@ TEST(Drawing, BrokenCasesCoverEveryRule) {
 TEST(Drawing, NoOutputRuleBrokenOnLeadingIndexDimensions) {
   int checked = 0;
   for (uint64_t i = 0; i < 3000; ++i) {
-    const std::optional<FuzzCase> c = DrawAt(OperatorType::kGather, 5, i, {kHighestFeatureLevel, true});
+    const std::optional<FuzzCase> c =
+        DrawAt(OperatorType::kGather, 5, i, {kHighestFeatureLevel, true});
     if (!c || c->gen.expect != Expect::kReject) continue;
     if (c->gen.reason != Reason::GATHER_OUTPUT_SIZES_MISMATCH &&
         c->gen.reason != Reason::GATHER_OUTPUT_RANK_OVERFLOW)
@@ -162,11 +164,14 @@ void ExpectTraitsHold(const FuzzCase& c) {
     if (!HoldsIndices(inputs[i])) continue;
     const int64_t size = inputs[0].desc->sizes[axis];
     for (size_t e = 0; e < t.ElementCount(); ++e) {
-      const ElementBits bits = LoadElement(rc.inputs[i].data() + e * t.ElementSize(), t.ElementSize());
+      const ElementBits bits =
+          LoadElement(rc.inputs[i].data() + e * t.ElementSize(), t.ElementSize());
       const int64_t v = generate::IndexValue(t.data_type, bits);
       high |= t.ElementSize() == 8 && (bits >> 32) != 0;
-      if (inputs[i].kind == FieldKind::kLengths) past |= v > size;
-      else out_of_range |= v >= size || v < -size;
+      if (inputs[i].kind == FieldKind::kLengths)
+        past |= v > size;
+      else
+        out_of_range |= v >= size || v < -size;
     }
   }
   bool no_index_dimensions = false;
@@ -203,10 +208,10 @@ TEST(Drawing, TraitsAreFacts) {
       ExpectTraitsHold(*c);
       seen.insert(c->traits.begin(), c->traits.end());
     }
-  for (const char* trait : {"in-padded", "in-permuted", "in-broadcast", "in-overlap",
-                            "out-padded", "out-permuted", "out-aliased", "total-plus", "special",
-                            "idx-negative", "idx-out-of-range", "idx-high-bits", "len-past-axis",
-                            "len-high-bits", "axis-in-leading-ones", "index-dims-0"})
+  for (const char* trait :
+       {"in-padded", "in-permuted", "in-broadcast", "in-overlap", "out-padded", "out-permuted",
+        "out-aliased", "total-plus", "special", "idx-negative", "idx-out-of-range", "idx-high-bits",
+        "len-past-axis", "len-high-bits", "axis-in-leading-ones", "index-dims-0"})
     EXPECT_TRUE(seen.contains(trait)) << "never drawn: " << trait;
 }
 
@@ -241,10 +246,9 @@ TEST(Shrink, GoesToTheSimplestCaseThatStillFails) {
     std::optional<FuzzCase> c = DrawCase(OperatorType::kJoin, {}, tape);
     if (!c || !two_inputs(*c)) continue;
     ++shrunk;
-    const Shrunk s = Shrink(
-        tape.made(), *c,
-        [](Tape& t) { return DrawCase(OperatorType::kJoin, {}, t); }, two_inputs,
-        {1000, std::chrono::milliseconds(30'000)});
+    const Shrunk s =
+        Shrink(tape.made(), *c, [](Tape& t) { return DrawCase(OperatorType::kJoin, {}, t); },
+               two_inputs, {1000, std::chrono::milliseconds(30'000)});
     const OperatorDesc& d = s.best.gen.desc;
     SCOPED_TRACE(s.best.gen.name);
     EXPECT_TRUE(ShortlexLess(s.tape, tape.made()));
@@ -269,9 +273,9 @@ TEST(Shrink, NeverLeavesTheFailure) {
     Tape tape = Tape::FromSeed(CaseSeed(12, i, 0));
     std::optional<FuzzCase> c = DrawCase(OperatorType::kSplit, {}, tape);
     if (!c || !broadcast(*c)) continue;
-    const Shrunk s = Shrink(
-        tape.made(), *c, [](Tape& t) { return DrawCase(OperatorType::kSplit, {}, t); },
-        broadcast, {300, std::chrono::milliseconds(30'000)});
+    const Shrunk s =
+        Shrink(tape.made(), *c, [](Tape& t) { return DrawCase(OperatorType::kSplit, {}, t); },
+               broadcast, {300, std::chrono::milliseconds(30'000)});
     EXPECT_TRUE(broadcast(s.best));
     EXPECT_LE(s.tries, 300);
     return;
@@ -416,15 +420,18 @@ TEST(Campaign, FindsShrinksAndWritesANewFinding) {
   for (const Finding& f : outcome.report.findings) {
     EXPECT_EQ(f.signature.op, "JOIN");
     EXPECT_EQ(f.signature.kind, "wrong_values");
-    EXPECT_TRUE(f.signature.klass == "int32" || f.signature.klass == "float32") << f.signature.Text();
+    EXPECT_TRUE(f.signature.klass == "int32" || f.signature.klass == "float32")
+        << f.signature.Text();
     ASSERT_TRUE(std::filesystem::exists(f.case_file));
     // The written case fails the planted mistake and passes the reference.
     const std::vector<validator::Case> cases = validator::LoadCaseFile(f.case_file);
     ASSERT_EQ(cases.size(), 1u);
-    EXPECT_EQ(validator::JudgeCase(cases[0], backend, kHighestFeatureLevel).verdict, Verdict::kFailed);
+    EXPECT_EQ(validator::JudgeCase(cases[0], backend, kHighestFeatureLevel).verdict,
+              Verdict::kFailed);
     EXPECT_EQ(validator::JudgeCase(cases[0], *MakeReferenceBackend(), kHighestFeatureLevel).verdict,
               Verdict::kPassed);
-    EXPECT_NE(f.reproducer.find(" run " + f.case_file + " --case="), std::string::npos) << f.reproducer;
+    EXPECT_NE(f.reproducer.find(" run " + f.case_file + " --case="), std::string::npos)
+        << f.reproducer;
     // The file, meant to be committed, names `dmlconf`, not this build's binary.
     EXPECT_NE(f.case_text.find("\n# Reproduce: dmlconf run " + f.case_file + " --case="),
               std::string::npos)

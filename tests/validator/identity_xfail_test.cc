@@ -10,8 +10,10 @@
 #include <fstream>
 
 #include "backends/backend_registry.h"
-#include "run/guarded_buffer.h"
-#include "run/runner.h"
+#include "platform/guarded_buffer.h"
+#include "run/isolate.h"
+#include "run/judge.h"
+#include "run/run_cases.h"
 #include "runner_fixtures.h"
 
 namespace dmlconf::validator {

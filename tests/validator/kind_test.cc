@@ -9,16 +9,29 @@
 #include <stdexcept>
 #include <thread>
 
-#include "run/compare.h"
-#include "run/runner.h"
+#include "platform/compare.h"
+#include "run/isolate.h"
+#include "run/judge.h"
+#include "run/run_cases.h"
 
 namespace dmlconf::validator {
 namespace {
 
 // What the wrapped reference backend does wrong.
 enum class Twist {
-  kNone, kAcceptAll, kRefuseAll, kWrongReason, kUnsupported, kWrongValue, kWriteInput,
-  kWriteGuard, kWritePadding, kExecuteFails, kThrow, kCrash, kHang,
+  kNone,
+  kAcceptAll,
+  kRefuseAll,
+  kWrongReason,
+  kUnsupported,
+  kWrongValue,
+  kWriteInput,
+  kWriteGuard,
+  kWritePadding,
+  kExecuteFails,
+  kThrow,
+  kCrash,
+  kHang,
 };
 
 class TwistedBackend : public Backend {

@@ -10,7 +10,7 @@
 #include <string>
 #include <system_error>
 
-#include "backends/child_registry.h"
+#include "platform/child_registry.h"
 
 namespace dmlconf::cli {
 namespace {

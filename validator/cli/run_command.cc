@@ -19,17 +19,19 @@
 #include <cstring>
 
 #include "backends/backend_registry.h"
-#include "backends/child_registry.h"
 #include "case_paths.h"
 #include "case_selection.h"
 #include "command_util.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/reports/report_diff.h"
 #include "dmlconf/validator/external_backends.h"
+#include "platform/child_registry.h"
 #include "progress.h"
 #include "report_dir.h"
-#include "run/runner.h"
+#include "run/run_cases.h"
+#include "run/selection.h"
 #include "run/terminal_text.h"
+#include "run/xfail.h"
 
 namespace dmlconf::cli {
 namespace {

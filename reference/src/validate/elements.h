@@ -1,4 +1,4 @@
-// The rule GATHER_ELEMENTS and SCATTER_ELEMENTS share: IndicesTensor has
+// The rules GATHER_ELEMENTS and SCATTER_ELEMENTS share: Axis in range, and IndicesTensor has
 // InputTensor's sizes in every dimension but Axis, where it may be any size
 // (longer than the input's too: the pages bound only the other dimensions).
 #pragma once
@@ -9,6 +9,7 @@ namespace dmlconf::validate_detail {
 
 inline Validation CheckIndicesOffAxis(std::string_view op, const TensorDesc& input,
                                       const TensorDesc& indices, uint32_t axis) {
+  if (Validation v = CheckAxis(op, axis, input.DimensionCount()); !v.ok()) return v;
   for (uint32_t d = 0; d < input.DimensionCount(); ++d)
     if (d != axis && indices.sizes[d] != input.sizes[d])
       return Fail(

@@ -8,7 +8,6 @@ Validation CheckShapes(const GatherElementsDesc& desc) {
   constexpr std::string_view kOp = "GATHER_ELEMENTS";
   const TensorDesc& input = desc.input_tensor;
   const TensorDesc& indices = desc.indices_tensor;
-  if (Validation v = CheckAxis(kOp, desc.axis, input.DimensionCount()); !v.ok()) return v;
   if (Validation v = CheckIndicesOffAxis(kOp, input, indices, desc.axis); !v.ok()) return v;
   if (desc.output_tensor.sizes != indices.sizes)
     return Fail(Reason::GATHER_ELEMENTS_OUTPUT_SIZES_MISMATCH,

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstring>
 
-#include "common_cases.h"
+#include "case_naming.h"
+#include "descriptor_edit.h"
 #include "dmlconf/support.h"
 #include "drawn.h"
 #include "fuzz/breaks.h"
 #include "fuzz/data.h"
 #include "fuzz/layouts.h"
+#include "gen_common.h"
 
 namespace dmlconf::fuzz {
 

@@ -1,6 +1,6 @@
 #include "elements_cases.h"
 
-#include "common_cases.h"
+#include "descriptor_edit.h"
 #include "drawn.h"
 
 namespace dmlconf::generate {

@@ -8,9 +8,10 @@
 #include <optional>
 #include <system_error>
 
-#include "backends/child_process.h"
-#include "run/guard_pages.h"
-#include "run/runner.h"
+#include "platform/child_process.h"
+#include "platform/guard_pages.h"
+#include "run/isolate.h"
+#include "run/judge.h"
 
 namespace dmlconf::validator {
 namespace {
