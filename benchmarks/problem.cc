@@ -22,6 +22,20 @@ void FillIndices(std::vector<std::byte>& buffer, const TensorDesc& indices, uint
     StoreElement(buffer.data() + i * 4, 4, pick(random));
 }
 
+// What index values are drawn below: the first input's size along Axis (GATHER,
+// GATHER_ELEMENTS; SCATTER_ELEMENTS' output has the input's sizes).
+uint32_t AxisSizeOfFirstInput(const OperatorDesc& desc) {
+  uint32_t axis = 0;
+  std::visit(
+      [&](const auto& d) {
+        ForEachField(d, [&](auto field, const auto& value) {
+          if constexpr (field.kind == FieldKind::kAxis) axis = value;
+        });
+      },
+      desc);
+  return InputSlots(desc)[0].desc->sizes[axis];
+}
+
 void FillLengths(std::vector<std::byte>& buffer, const TensorDesc& lengths, uint32_t length) {
   assert(lengths.data_type == DataType::kUint32);
   for (uint64_t i = 0; i < lengths.ElementCount(); ++i)
@@ -43,8 +57,7 @@ Problem::Problem(OperatorDesc desc) : desc_(std::move(desc)) {
   for (const TensorSlot& slot : InputSlots(desc_)) {
     std::vector<std::byte>& buffer = inputs_.emplace_back(slot.desc->TotalBytes());
     if (slot.kind == FieldKind::kIndices) {
-      const auto& gather = std::get<GatherDesc>(desc_);
-      FillIndices(buffer, *slot.desc, gather.input_tensor.sizes[gather.axis]);
+      FillIndices(buffer, *slot.desc, AxisSizeOfFirstInput(desc_));
     } else if (slot.kind == FieldKind::kLengths) {
       const auto& reverse = std::get<ReverseSubsequencesDesc>(desc_);
       FillLengths(buffer, *slot.desc, reverse.input_tensor.sizes[reverse.axis]);

@@ -40,6 +40,17 @@ GatherDesc MakeGather(DataType type, Sizes sizes, uint32_t axis, uint32_t count)
           TensorDesc::Packed(type, output), axis, 1};
 }
 
+// GATHER_ELEMENTS and SCATTER_ELEMENTS: indices (and updates) of the input's sizes, one
+// index per element, along `axis`.
+GatherElementsDesc MakeGatherElements(DataType type, Sizes sizes, uint32_t axis) {
+  return {TensorDesc::Packed(type, sizes), TensorDesc::Packed(DataType::kUint32, sizes),
+          TensorDesc::Packed(type, sizes), axis};
+}
+ScatterElementsDesc MakeScatterElements(DataType type, Sizes sizes, uint32_t axis) {
+  return {TensorDesc::Packed(type, sizes), TensorDesc::Packed(DataType::kUint32, sizes),
+          TensorDesc::Packed(type, sizes), TensorDesc::Packed(type, sizes), axis};
+}
+
 ReverseSubsequencesDesc MakeReverse(DataType type, Sizes sizes, uint32_t axis) {
   Sizes lengths = sizes;
   lengths[axis] = 1;
@@ -127,6 +138,16 @@ std::vector<Shape> BeyondCacheShapes() {
          return MakeReverse(t, {Rows(t, 2048), 2048}, 1);
        },
        true},
+      {OperatorType::kGatherElements, "inner_random_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeGatherElements(t, {Rows(t, 2048), 2048}, 1);
+       },
+       true},
+      {OperatorType::kScatterElements, "inner_random_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeScatterElements(t, {Rows(t, 2048), 2048}, 1);
+       },
+       true},
   };
 }
 
@@ -165,6 +186,22 @@ std::vector<Shape> BuildShapes() {
       {OperatorType::kReverseSubsequences, "small", K::kSmall, kF32AndU8,
        [](T t) -> OperatorDesc {
          return MakeReverse(t, {32, 32}, 1);
+       }},
+      {OperatorType::kGatherElements, "inner_random", K::kElementGranular, kFourSizes,
+       [](T t) -> OperatorDesc { return MakeGatherElements(t, kSquare, 1); }},
+      {OperatorType::kGatherElements, "outer_random", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeGatherElements(t, kSquare, 0); }},
+      {OperatorType::kGatherElements, "small", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeGatherElements(t, {32, 32}, 1);
+       }},
+      {OperatorType::kScatterElements, "inner_random", K::kElementGranular, kFourSizes,
+       [](T t) -> OperatorDesc { return MakeScatterElements(t, kSquare, 1); }},
+      {OperatorType::kScatterElements, "outer_random", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeScatterElements(t, kSquare, 0); }},
+      {OperatorType::kScatterElements, "small", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeScatterElements(t, {32, 32}, 1);
        }},
   };
 }

@@ -36,7 +36,7 @@ LONG_RUN_MAX = 1.1          # every long-run shape...
 WHOLE_ROWS_MAX = 1.15       # ...but GATHER of whole rows
 DEPTH_SPACE_MAX = 1.25      # DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1, any order, block 2-4
 REVERSE_INNER_MAX = 1.5     # REVERSE_SUBSEQUENCES along the innermost axis
-GATHER_ELEMENTS_MAX = 3.0   # GATHER of single elements
+GATHER_ELEMENTS_MAX = 3.0   # GATHER of single elements, GATHER_ELEMENTS, SCATTER_ELEMENTS
 JUDGED_TYPES = ("f32", "u8")
 PEER_MIN_BYTES = 1 << 20    # ahead of every peer on shapes of 1 MiB or more
 NAIVE_MIN_SPEEDUP = 10.0  # naive time / blocked time, problems of >= 1 MiB
@@ -71,6 +71,8 @@ def memcpy_target(op, shape, kind):
         return "REVERSE_SUBSEQUENCES innermost axis", REVERSE_INNER_MAX
     if op == "Gather":
         return "GATHER element-granular", GATHER_ELEMENTS_MAX
+    if op in ("GatherElements", "ScatterElements"):  # one index per element moved
+        return "GATHER_ELEMENTS / SCATTER_ELEMENTS", GATHER_ELEMENTS_MAX
     return None  # element-granular SPLIT / JOIN: measured, no target
 
 NAME = re.compile(r"^(?P<op>[^/]+)/(?P<shape>[^/]+)/(?P<type>[^/]+)/(?P<impl>[^/]+)"

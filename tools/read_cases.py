@@ -31,6 +31,8 @@ FIELDS = {
     "REVERSE_SUBSEQUENCES": (["InputTensor", "SequenceLengthsTensor"], ["OutputTensor"]),
     "DEPTH_TO_SPACE": (["InputTensor"], ["OutputTensor"]),
     "SPACE_TO_DEPTH": (["InputTensor"], ["OutputTensor"]),
+    "GATHER_ELEMENTS": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
+    "SCATTER_ELEMENTS": (["InputTensor", "IndicesTensor", "UpdatesTensor"], ["OutputTensor"]),
 }
 
 
@@ -141,7 +143,20 @@ def tensor_bits(tensor, data):
     elements = flatten(data)
     if len(elements) != count:
         raise CaseError(f"{len(elements)} elements, Sizes {tensor['Sizes']} need {count}")
-    return [decode(dtype, e) for e in elements]
+    return [element_bits(dtype, e) for e in elements]
+
+
+def element_bits(dtype, element):
+    """A plain element's bits; for {one_of: [...]} (a one_of case's contested element), the
+    first value's, after checking that the values are two or more and distinct."""
+    if not isinstance(element, dict):
+        return decode(dtype, element)
+    if list(element) != ["one_of"]:
+        raise CaseError(f"an element mapping has the one key one_of, not {list(element)}")
+    values = [decode(dtype, v) for v in element["one_of"]]
+    if len(values) < 2 or len(set(values)) != len(values):
+        raise CaseError(f"one_of needs two or more distinct values: {element['one_of']}")
+    return values[0]
 
 
 def read_case(case):
@@ -152,7 +167,7 @@ def read_case(case):
     descriptor = case["descriptor"]
     decoded = {}
     groups = [("inputs", ins)] if expect != "reject" else []
-    if expect == "match":
+    if expect in ("match", "one_of"):
         groups.append(("expected", outs))
     for group, fields in groups:
         for field in fields:

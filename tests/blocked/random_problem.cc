@@ -226,6 +226,55 @@ Problem RandomOf(ReverseSubsequencesDesc, ProblemRng& rng) {
   return problem;
 }
 
+// GATHER_ELEMENTS and SCATTER_ELEMENTS: indices of the input's sizes off Axis, along it
+// shorter, as long or longer (then a SCATTER's line collides: both kernels let the
+// last update land, so their bytes still agree).
+struct ElementsShapes {
+  uint32_t axis;
+  std::vector<uint32_t> input, indices;
+  DataType type, index_type;
+};
+ElementsShapes RandomElementsShapes(ProblemRng& rng) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  ElementsShapes s{uint32_t(rng.Int(0, rank - 1)), RandomSizes(rng, rank, kMaxProblemElements),
+                   {}, RandomDataType(rng),
+                   rng.Pick<DataType>({DataType::kInt32, DataType::kInt64, DataType::kUint32,
+                                       DataType::kUint64})};
+  if (rng.Chance(0.2)) Lengthen(rng, s.input, s.axis, kMaxProblemElements);
+  s.indices = s.input;
+  s.indices[s.axis] = uint32_t(rng.Int(1, int64_t(s.input[s.axis]) + 2));
+  if (Product(s.indices) > kMaxProblemElements) s.indices[s.axis] = s.input[s.axis];
+  return s;
+}
+// The problem with a random index (in range, or now and then not) in every slot of the
+// indices' buffer.
+Problem WithRandomIndices(OperatorDesc desc, const TensorDesc& indices, const ElementsShapes& s,
+                          ProblemRng& rng) {
+  Problem problem{std::move(desc), {}};
+  const size_t slots = size_t(indices.TotalBytes() / ElementSize(s.index_type));
+  for (size_t i = 0; i < slots; ++i)
+    problem.index_values.push_back(
+        RandomIndex(rng, IsSignedInteger(s.index_type), int64_t(s.input[s.axis])));
+  return problem;
+}
+
+Problem RandomOf(GatherElementsDesc, ProblemRng& rng) {
+  const ElementsShapes s = RandomElementsShapes(rng);
+  GatherElementsDesc desc{RandomTensor(rng, s.type, s.input, true),
+                          RandomTensor(rng, s.index_type, s.indices, true),
+                          RandomTensor(rng, s.type, s.indices, false), s.axis};
+  return WithRandomIndices(desc, desc.indices_tensor, s, rng);
+}
+
+Problem RandomOf(ScatterElementsDesc, ProblemRng& rng) {
+  const ElementsShapes s = RandomElementsShapes(rng);
+  ScatterElementsDesc desc{RandomTensor(rng, s.type, s.input, true),
+                           RandomTensor(rng, s.index_type, s.indices, true),
+                           RandomTensor(rng, s.type, s.indices, true),
+                           RandomTensor(rng, s.type, s.input, false), s.axis};
+  return WithRandomIndices(desc, desc.indices_tensor, s, rng);
+}
+
 }  // namespace
 
 // One overload of RandomOf per operator or family, chosen by the descriptor type.

@@ -68,6 +68,13 @@ TEST(Support, TablesMatchTheSpecification) {
       {OperatorType::kSpaceToDepth, FL::k1_0, 4, 4, "FLOAT32 FLOAT16", ""},
       {OperatorType::kSpaceToDepth, FL::k2_1, 4, 4, std8, ""},
       {OperatorType::kSpaceToDepth, FL::k5_0, 4, 4, all11, ""},
+      {OperatorType::kGatherElements, FL::k2_1, 4, 4, std8, "UINT32"},
+      {OperatorType::kGatherElements, FL::k3_0, 1, 8, std8, idx4},
+      {OperatorType::kGatherElements, FL::k4_1, 1, 8, all11, idx4},
+      {OperatorType::kScatterElements, FL::k2_0, 4, 4, "FLOAT32 FLOAT16", "UINT32"},
+      {OperatorType::kScatterElements, FL::k2_1, 4, 4, std8, "UINT32"},
+      {OperatorType::kScatterElements, FL::k3_0, 1, 8, std8, idx4},
+      {OperatorType::kScatterElements, FL::k4_1, 1, 8, all11, idx4},
   };
   size_t total_rows = 0;
   for (OperatorType op : kAllOperatorTypes) total_rows += SupportTable(op).size();
@@ -94,9 +101,10 @@ TEST(Support, JoinRankRejectionIsDisputedOnlyWhereErratumJ1Says) {
   EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k3_1, 9));
 }
 
-TEST(Support, OnlyGatherAndReverseHaveAnIndexTensor) {
+TEST(Support, OnlyTheIndexOperatorsAndReverseHaveAnIndexTensor) {
   for (OperatorType op : kAllOperatorTypes) {
-    const bool has = op == OperatorType::kGather || op == OperatorType::kReverseSubsequences;
+    const bool has = op == OperatorType::kGather || op == OperatorType::kReverseSubsequences ||
+                     op == OperatorType::kGatherElements || op == OperatorType::kScatterElements;
     EXPECT_EQ(HasIndexTensor(op), has) << OperatorName(op);
     for (const SupportRow& row : SupportTable(op)) EXPECT_EQ(!row.index_types.Empty(), has);
   }

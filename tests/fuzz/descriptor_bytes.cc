@@ -156,6 +156,22 @@ void DeriveShapes(ReverseSubsequencesDesc& d) {
   d.output_tensor.sizes = d.input_tensor.sizes;
 }
 
+// GATHER_ELEMENTS and SCATTER_ELEMENTS: the indices take the input's sizes off Axis.
+void DeriveIndicesOffAxis(const TensorDesc& input, TensorDesc& indices, uint32_t axis) {
+  if (axis >= input.sizes.size() || indices.sizes.size() != input.sizes.size()) return;
+  for (size_t d = 0; d < input.sizes.size(); ++d)
+    if (d != axis) indices.sizes[d] = input.sizes[d];
+}
+void DeriveShapes(GatherElementsDesc& d) {
+  DeriveIndicesOffAxis(d.input_tensor, d.indices_tensor, d.axis);
+  d.output_tensor.sizes = d.indices_tensor.sizes;
+}
+void DeriveShapes(ScatterElementsDesc& d) {
+  DeriveIndicesOffAxis(d.input_tensor, d.indices_tensor, d.axis);
+  d.updates_tensor.sizes = d.indices_tensor.sizes;
+  d.output_tensor.sizes = d.input_tensor.sizes;
+}
+
 void DeriveShapes(SplitDesc& d) { DeriveConcat(d.input_tensor, d.output_tensors, d.axis); }
 void DeriveShapes(JoinDesc& d) { DeriveConcat(d.output_tensor, d.input_tensors, d.axis); }
 

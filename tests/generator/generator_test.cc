@@ -128,6 +128,13 @@ requires kIsDepthSpace<Desc> std::set<Reason> ShapeReasons(Desc) {
               : Reason::SPACE_TO_DEPTH_SPATIAL_NOT_DIVISIBLE,
           Reason::DEPTH_SPACE_OUTPUT_SIZES_MISMATCH};
 }
+std::set<Reason> ShapeReasons(GatherElementsDesc) {
+  return {Reason::ELEMENTS_INDICES_SIZES_MISMATCH, Reason::GATHER_ELEMENTS_OUTPUT_SIZES_MISMATCH};
+}
+std::set<Reason> ShapeReasons(ScatterElementsDesc) {
+  return {Reason::ELEMENTS_INDICES_SIZES_MISMATCH, Reason::SCATTER_UPDATES_SIZES_MISMATCH,
+          Reason::SCATTER_OUTPUT_SIZES_MISMATCH};
+}
 std::set<Reason> ShapeReasons(ReverseSubsequencesDesc) {
   return {Reason::REVERSE_LENGTHS_SIZES_MISMATCH, Reason::REVERSE_OUTPUT_SIZES_MISMATCH};
 }
@@ -143,6 +150,7 @@ std::set<Reason> FieldReasons(FieldKind kind) {
     case FieldKind::kBlockSize: return {Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO};
     case FieldKind::kOrder: return {Reason::DEPTH_SPACE_ORDER_INVALID};
     case FieldKind::kInput:
+    case FieldKind::kUpdates:
     case FieldKind::kOutput:
     case FieldKind::kIndexDimensions: return {};
   }
@@ -337,6 +345,12 @@ bool HasLeadingIndexDimAboveOne(const GenCase& c) {
   return false;
 }
 
+// Contract point W2: a SCATTER_ELEMENTS whose indices are longer along Axis than its input.
+bool ScatterIndicesLongerAlongAxis(const GenCase& c) {
+  const auto* s = std::get_if<ScatterElementsDesc>(&c.desc);
+  return s != nullptr && s->indices_tensor.sizes[s->axis] > s->input_tensor.sizes[s->axis];
+}
+
 TEST(Generator, AlignmentRejectionsAreExactlyTheIllegalAlignments) {
   for (const auto& [path, cases] : AllCases().files())
     for (const GenCase& c : cases) {
@@ -420,13 +434,20 @@ bool PromisesAlignmentBelow16(const GenCase& c) {
 
 // A refuse_or_run case rests on something implementation-defined, or it
 // should have been a positive case.
-TEST(Generator, EveryRefuseOrRunCaseRestsOnA1OrG4OrT1Below16) {
+TEST(Generator, EveryRefuseOrRunCaseRestsOnA1OrG4OrT1Below16OrW2) {
   for (const auto& [path, cases] : AllCases().files())
     for (const GenCase& c : cases) {
       if (c.expect != Expect::kRefuseOrRun) continue;
       EXPECT_TRUE(AnOutputSharesLocations(c) || HasLeadingIndexDimAboveOne(c) ||
-                  PromisesAlignmentBelow16(c))
+                  PromisesAlignmentBelow16(c) || ScatterIndicesLongerAlongAxis(c))
           << c.name;
+    }
+  // And every W2 case is one (no positive case rests on it).
+  for (const auto& [path, cases] : AllCases().files())
+    for (const GenCase& c : cases) {
+      if (c.expect != Expect::kReject && ScatterIndicesLongerAlongAxis(c)) {
+        EXPECT_EQ(c.expect, Expect::kRefuseOrRun) << c.name;
+      }
     }
 }
 

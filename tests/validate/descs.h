@@ -75,6 +75,17 @@ inline ReverseSubsequencesDesc ValidOf(ReverseSubsequencesDesc, uint32_t rank, D
   return {T(Twos(rank, 0, 3), data), T(Twos(rank, 0, 1), index), T(Twos(rank, 0, 3), data), 0};
 }
 
+// GATHER_ELEMENTS and SCATTER_ELEMENTS: indices (and updates) 2 along axis 0 of 3.
+inline GatherElementsDesc ValidOf(GatherElementsDesc, uint32_t rank, DataType data,
+                                  DataType index) {
+  return {T(Twos(rank, 0, 3), data), T(Twos(rank, 0, 2), index), T(Twos(rank, 0, 2), data), 0};
+}
+inline ScatterElementsDesc ValidOf(ScatterElementsDesc, uint32_t rank, DataType data,
+                                   DataType index) {
+  return {T(Twos(rank, 0, 3), data), T(Twos(rank, 0, 2), index), T(Twos(rank, 0, 2), data),
+          T(Twos(rank, 0, 3), data), 0};
+}
+
 inline OperatorDesc MakeValid(OperatorType type, uint32_t rank, DataType data,
                               DataType index = DataType::kUint32) {
   return std::visit([&](auto d) -> OperatorDesc { return ValidOf(d, rank, data, index); },

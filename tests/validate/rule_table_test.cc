@@ -249,6 +249,37 @@ std::vector<RuleRow> ShapeRules() {
             }),
        kTop, R::REVERSE_OUTPUT_SIZES_MISMATCH,
        "OutputTensor.Sizes is {2,3,4,6} but InputTensor.Sizes is {2,3,4,5}"},
+      // GATHER_ELEMENTS and SCATTER_ELEMENTS (descs.h: input {3,2,2}, indices {2,2,2}, Axis 0).
+      {"elements_indices_smaller_off_axis",
+       With(testing::ValidOf(GatherElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.indices_tensor.sizes = {2, 2, 1};
+              d.output_tensor.sizes = {2, 2, 1};
+            }),
+       kTop, R::ELEMENTS_INDICES_SIZES_MISMATCH,
+       "IndicesTensor.Sizes is {2,2,1} but InputTensor.Sizes is {3,2,2} with Axis 0"},
+      {"scatter_indices_larger_off_axis",
+       With(testing::ValidOf(ScatterElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.indices_tensor.sizes = {2, 3, 2};
+              d.updates_tensor.sizes = {2, 3, 2};
+            }),
+       kTop, R::ELEMENTS_INDICES_SIZES_MISMATCH, "(1 differs)"},
+      {"gather_elements_output_sizes",
+       With(testing::ValidOf(GatherElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.output_tensor.sizes = {3, 2, 2}; }),
+       kTop, R::GATHER_ELEMENTS_OUTPUT_SIZES_MISMATCH,
+       "OutputTensor.Sizes is {3,2,2} but IndicesTensor.Sizes is {2,2,2}"},
+      {"scatter_updates_sizes",
+       With(testing::ValidOf(ScatterElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.updates_tensor.sizes = {3, 2, 2}; }),
+       kTop, R::SCATTER_UPDATES_SIZES_MISMATCH,
+       "UpdatesTensor.Sizes is {3,2,2} but IndicesTensor.Sizes is {2,2,2}"},
+      {"scatter_output_sizes",
+       With(testing::ValidOf(ScatterElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.output_tensor.sizes = {2, 2, 2}; }),
+       kTop, R::SCATTER_OUTPUT_SIZES_MISMATCH,
+       "OutputTensor.Sizes is {2,2,2} but InputTensor.Sizes is {3,2,2}"},
   };
 }
 

@@ -154,6 +154,44 @@ TEST_F(LoaderTest, BadValueNamesTheElement) {
                            HasSubstr("300")));
 }
 
+// `text` with one substring replaced.
+std::string Replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+const std::string kOneOfCase = "    expect: one_of\n    expected:";
+
+// Contract point W1: an element of `expected` may be {one_of: [...]} in a one_of case.
+TEST_F(LoaderTest, OneOfElementsAreReadInPlace) {
+  const auto path = Write("t.yaml", Replaced(Edit("    expected:", kOneOfCase), "[2, 3, 4]",
+                                             "[2, {one_of: [3, 0x07]}, 4]"));
+  const std::vector<Case> cases = LoadCaseFile(path);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0].expect, Expectation::kOneOf);
+  ASSERT_EQ(cases[0].one_of.size(), 1u);
+  EXPECT_EQ(cases[0].one_of[0].output, 1u);   // OutputTensors[1]
+  EXPECT_EQ(cases[0].one_of[0].element, 1u);  // its second element
+  EXPECT_EQ(cases[0].one_of[0].values, (std::vector<ElementBits>{3, 7}));
+  EXPECT_EQ(Bytes(cases[0].expected[1]), (std::vector<uint8_t>{2, 3, 4}));  // the first value
+}
+
+TEST_F(LoaderTest, OneOfElementsBelongInOneOfCasesOnly) {
+  // In a match case's expected outputs, and in inputs.
+  EXPECT_THAT(ErrorOf(Edit("[2, 3, 4]", "[2, {one_of: [3, 5]}, 4]")),
+              AllOf(HasSubstr(At(16)), HasSubstr("one_of or refuse_or_run case only")));
+  EXPECT_THAT(ErrorOf(Edit("[1, 2, 3, 4]", "[1, {one_of: [2, 5]}, 3, 4]")),
+              HasSubstr("one_of or refuse_or_run case only"));
+  // Fewer than two values, or a value twice.
+  const std::string one_of_case = Edit("    expected:", kOneOfCase);
+  EXPECT_THAT(ErrorOf(Replaced(one_of_case, "[2, 3, 4]", "[2, {one_of: [3]}, 4]")),
+              HasSubstr("two at least"));
+  EXPECT_THAT(ErrorOf(Replaced(one_of_case, "[2, 3, 4]", "[2, {one_of: [3, 0x03]}, 4]")),
+              HasSubstr("a value listed twice"));
+  // A one_of case with no such element.
+  EXPECT_THAT(ErrorOf(one_of_case), HasSubstr("without one it is a match case"));
+}
+
 TEST_F(LoaderTest, HugeTensorIsRefusedBeforeAllocating) {
   // 2 GiB of UINT8 input: refused before its data is even read.
   const std::string text = Edit("UINT8, Sizes: [4]", "UINT8, Sizes: [65536, 32768]");

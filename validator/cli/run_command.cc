@@ -82,7 +82,8 @@ std::set<validator::Expectation> Expectations(const RunArgs& args) {
   using validator::Expectation;
   std::set<Expectation> profile;  // empty: every case
   if (args.profile == "values")
-    profile = {Expectation::kMatch, Expectation::kUnspecified, Expectation::kRefuseOrRun};
+    profile = {Expectation::kMatch, Expectation::kUnspecified, Expectation::kRefuseOrRun,
+               Expectation::kOneOf};
   else if (!args.profile.empty() && args.profile != "directml")
     Usage("unknown profile '" + args.profile + "' (directml, values)");
   if (args.expect.empty()) return profile;
@@ -654,7 +655,7 @@ void AddRunCommand(CLI::App& app) {
                   "unspecified, refuse_or_run; for backends that are not DirectML)");
   cmd->add_option(
       "--expect", args->expect,
-      "Only cases expecting this (match, reject, unspecified, refuse_or_run); repeatable");
+      "Only cases expecting this (match, reject, unspecified, refuse_or_run, one_of); repeatable");
   cmd->add_option("--shard", args->shard, "Run only shard I of N (0-based), as I/N");
   CLI::Option* xfail = cmd->add_option(
       "--xfail", args->xfail,

@@ -47,6 +47,7 @@ enum class FieldKind : uint8_t {
   kInput,
   kIndices,
   kLengths,
+  kUpdates,
   kOutput,
   kInputList,
   kOutputList,
@@ -58,7 +59,7 @@ enum class FieldKind : uint8_t {
 constexpr bool IsTensor(FieldKind k) { return k <= FieldKind::kOutputList; }  // enum order
 constexpr bool IsInput(FieldKind k) {
   return k == FieldKind::kInput || k == FieldKind::kIndices || k == FieldKind::kLengths ||
-         k == FieldKind::kInputList;
+         k == FieldKind::kUpdates || k == FieldKind::kInputList;
 }
 constexpr bool IsList(FieldKind k) {
   return k == FieldKind::kInputList || k == FieldKind::kOutputList;
@@ -76,6 +77,7 @@ constexpr std::string_view CountName(FieldKind k) {
 #define DMLCONF_MEMBER_Input(m) TensorDesc m;
 #define DMLCONF_MEMBER_Indices(m) TensorDesc m;
 #define DMLCONF_MEMBER_Lengths(m) TensorDesc m;
+#define DMLCONF_MEMBER_Updates(m) TensorDesc m;
 #define DMLCONF_MEMBER_Output(m) TensorDesc m;
 #define DMLCONF_MEMBER_InputList(m) std::vector<TensorDesc> m;   // InputCount = size()
 #define DMLCONF_MEMBER_OutputList(m) std::vector<TensorDesc> m;  // OutputCount = size()
@@ -139,6 +141,15 @@ constexpr void ForEachField(Desc& desc, Visit&& visit) {
 template <class Desc, class Visit>
 constexpr void ForEachFieldOf(Visit&& visit) {
   Schema<Desc>::ForEach(visit);
+}
+
+// Whether the operator writes an Updates tensor at the positions its Indices
+// name, so that several updates may land on one output element.
+template <class Desc>
+constexpr bool HasUpdates() {
+  bool found = false;
+  Schema<Desc>::ForEach([&](auto field) { found = found || field.kind == FieldKind::kUpdates; });
+  return found;
 }
 
 // Variant index == OperatorType value (both follow ops.inc).

@@ -57,6 +57,20 @@ const SupportRow kReverseSubsequencesRows[] = {
     {FL::k4_0, 1, 8, kStd8, kU32},
     {FL::k5_0, 1, 8, kAll11, {DT::kUint64, DT::kUint32}},
 };
+// DML_GATHER_ELEMENTS_OPERATOR_DESC's page: introduced at 2_1.
+const SupportRow kGatherElementsRows[] = {
+    {FL::k2_1, 4, 4, kStd8, kU32},
+    {FL::k3_0, 1, 8, kStd8, kGatherIndices},
+    {FL::k4_1, 1, 8, kAll11, kGatherIndices},
+};
+// DML_SCATTER_OPERATOR_DESC's page; its "1_0 and above" table from 2_0, where DirectML.h
+// and the feature-level history put DML_OPERATOR_SCATTER (erratum SC1).
+const SupportRow kScatterElementsRows[] = {
+    {FL::k2_0, 4, 4, {DT::kFloat32, DT::kFloat16}, kU32},
+    {FL::k2_1, 4, 4, kStd8, kU32},
+    {FL::k3_0, 1, 8, kStd8, kGatherIndices},
+    {FL::k4_1, 1, 8, kAll11, kGatherIndices},
+};
 }  // namespace
 
 std::span<const SupportRow> SupportTable(OperatorType type) {

@@ -9,28 +9,9 @@
 #include "dmlconf/naive.h"
 #include "dmlconf/tensor_layout.h"
 #include "naive/element.h"
+#include "naive/index.h"
 
 namespace dmlconf::naive {
-
-namespace {
-
-// The index value as the Axis coordinate of the input.
-//
-// Negative values count from the end (-1 is the last element); signed index
-// types exist only from feature level 3_0, where negative indices do too, so
-// there is no level to check. The specification leaves out-of-range indices'
-// output unspecified but requires every read to stay inside the input: our
-// documented choice is to CLAMP the final index to [0, size - 1].
-uint32_t ResolveIndex(const std::byte* p, DataType type, uint32_t size) {
-  const size_t element_size = ElementSize(type);
-  const ElementBits bits = LoadElement(p, element_size);
-  if (!IsSignedInteger(type)) return uint32_t(std::min<uint64_t>(bits, size - 1));
-  int64_t index = element_size == 4 ? int64_t(int32_t(uint32_t(bits))) : int64_t(bits);
-  if (index < 0) index += size;
-  return uint32_t(std::clamp<int64_t>(index, 0, int64_t(size) - 1));
-}
-
-}  // namespace
 
 void Gather(const GatherDesc& desc, const Bindings& bindings) {
   assert(bindings.inputs.size() == 2 && bindings.outputs.size() == 1);
@@ -58,8 +39,9 @@ void Gather(const GatherDesc& desc, const Bindings& bindings) {
       else
         in_coords[axis + 1 + (p - axis - k)] = out_coords[d];
     }
-    in_coords[axis] = ResolveIndex(indices.At(bindings.inputs[1], index_coords),
-                                   desc.indices_tensor.data_type, desc.input_tensor.sizes[axis]);
+    in_coords[axis] =
+        ClampedAxisPosition(indices.At(bindings.inputs[1], index_coords),
+                            desc.indices_tensor.data_type, desc.input_tensor.sizes[axis]);
     CopyElement(input.At(bindings.inputs[0], in_coords), output.At(bindings.outputs[0], out_coords),
                 output.element_size());
   });

@@ -58,6 +58,8 @@ typedef struct dmlconf_tensor_desc {
  * SPLIT in: InputTensor; out: OutputTensors[]    JOIN in: InputTensors[]; out: OutputTensor
  * GATHER in: InputTensor, IndicesTensor          REVERSE_SUBSEQUENCES in: InputTensor,
  * DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 in: InputTensor   SequenceLengthsTensor
+ * GATHER_ELEMENTS in: InputTensor, IndicesTensor  SCATTER_ELEMENTS in: InputTensor,
+ *                                                   IndicesTensor, UpdatesTensor
  * All but SPLIT have one output, OutputTensor. Each other field kind has its member below. */
 typedef struct dmlconf_operator_desc {
   uint32_t op;                        /* enum dmlconf_operator */
@@ -65,7 +67,7 @@ typedef struct dmlconf_operator_desc {
   const dmlconf_tensor_desc* inputs;  /* input tensors, binding order */
   uint32_t output_count;              /* entries in outputs (SPLIT's OutputCount) */
   const dmlconf_tensor_desc* outputs; /* output tensors, binding order */
-  uint32_t axis;                      /* an Axis field: SPLIT JOIN GATHER REVERSE_SUBSEQUENCES */
+  uint32_t axis;                      /* an Axis field: every operator that has one */
   uint32_t index_dimensions;          /* an IndexDimensions field: GATHER */
   uint32_t block_size;                /* a BlockSize field: the depth/space operators */
   uint32_t order;                     /* an Order field: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */

@@ -145,14 +145,53 @@ uint64_t CountElements(const YAML::Node& node) {
   return count;
 }
 
+// Where `{one_of: [...]}` elements of one output go: the case's list, and the output's
+// OutputSlots position.
+struct ContestedSink {
+  std::vector<OneOfElement>* list;
+  size_t output;
+};
+
+// `{one_of: [v1, v2, ...]}`: two or more distinct values, any of which the element may
+// hold (contract point W1). The first is stored as the expected value.
+ElementBits ParseContested(const Field& f, DataType type, const ContestedSink* contested,
+                           uint64_t element) {
+  if (contested == nullptr)
+    f.Fail(
+        "an element {one_of: [...]} belongs in the expected outputs of a one_of or "
+        "refuse_or_run case only");
+  f.CheckKeys({"one_of"});
+  const Field values = f.Required("one_of");
+  values.RequireSequence();
+  OneOfElement e{contested->output, element, {}};
+  for (size_t v = 0; v < values.size(); ++v) {
+    std::string error;
+    const std::optional<ElementBits> bits = ParseCaseElement(type, values.At(v).Scalar(), &error);
+    if (!bits) values.At(v).Fail(error);
+    if (std::find(e.values.begin(), e.values.end(), *bits) != e.values.end())
+      values.At(v).Fail("a value listed twice");
+    e.values.push_back(*bits);
+  }
+  if (e.values.size() < 2) values.Fail("an element one of several values lists two at least");
+  const ElementBits first = e.values.front();
+  contested->list->push_back(std::move(e));
+  return first;
+}
+
 // Parses the elements below `f` into `out` from element `*next` on. The Field
 // (and its path) of an element is only built for its error.
-void StoreElements(const Field& f, DataType type, std::byte* out, uint64_t* next) {
+void StoreElements(const Field& f, DataType type, std::byte* out, uint64_t* next,
+                   const ContestedSink* contested = nullptr) {
   const size_t size = ElementSize(type);
   size_t index = 0;
   for (const YAML::Node& child : f.node()) {
     if (child.IsSequence()) {
-      StoreElements(f.At(index++), type, out, next);
+      StoreElements(f.At(index++), type, out, next, contested);
+      continue;
+    }
+    if (child.IsMap()) {
+      const ElementBits bits = ParseContested(f.At(index++), type, contested, *next);
+      StoreElement(out + (*next)++ * size, size, bits);
       continue;
     }
     if (!child.IsScalar()) f.At(index).Scalar();  // fails: "expected a scalar, got ..."
@@ -164,7 +203,8 @@ void StoreElements(const Field& f, DataType type, std::byte* out, uint64_t* next
   }
 }
 
-std::vector<std::byte> ParseElementList(const Field& f, const TensorDesc& desc) {
+std::vector<std::byte> ParseElementList(const Field& f, const TensorDesc& desc,
+                                        const ContestedSink* contested) {
   const uint64_t found = CountElements(f.node());
   const uint64_t count = desc.ElementCount();
   if (found != count)
@@ -172,7 +212,7 @@ std::vector<std::byte> ParseElementList(const Field& f, const TensorDesc& desc) 
            " need " + std::to_string(count));
   std::vector<std::byte> bytes(count * desc.ElementSize());
   uint64_t next = 0;
-  StoreElements(f, desc.data_type, bytes.data(), &next);
+  StoreElements(f, desc.data_type, bytes.data(), &next, contested);
   return bytes;
 }
 
@@ -195,21 +235,25 @@ void CheckSharedLocationsAgree(const Field& f, const TensorDesc& desc,
   }
 }
 
-std::vector<std::byte> ParseData(const Field& f, const TensorDesc& desc) {
+std::vector<std::byte> ParseData(const Field& f, const TensorDesc& desc,
+                                 const ContestedSink* contested = nullptr) {
   if (f.node().IsMap()) return ParseFill(f, desc);
   if (!f.node().IsSequence())
     f.Fail("expected a list of elements or a fill rule, got " +
            std::string(NodeKindName(f.node())));
-  return ParseElementList(f, desc);
+  return ParseElementList(f, desc, contested);
 }
 
 // "OutputTensors[1]" -> "OutputTensors".
 std::string BaseRole(const std::string& role) { return role.substr(0, role.find('[')); }
 
 // `inputs:` or `expected:`: one entry per DirectML field, a list for list fields.
+// `one_of`: where an element may be {one_of: [...]} (`expected` of a one_of or
+// refuse_or_run case), the list those elements go to; nullptr where none may.
 std::vector<std::vector<std::byte>> ParseDataSection(const Field& section,
                                                      const std::vector<TensorSlot>& slots,
-                                                     bool check_shared) {
+                                                     bool check_shared,
+                                                     std::vector<OneOfElement>* one_of = nullptr) {
   section.RequireMap();
   std::map<std::string, std::vector<const TensorSlot*>> by_field;
   std::vector<std::string> order;
@@ -242,7 +286,8 @@ std::vector<std::vector<std::byte>> ParseDataSection(const Field& section,
       items.push_back(entry);
     }
     for (size_t i = 0; i < items.size(); ++i) {
-      data.push_back(ParseData(items[i], *group[i]->desc));
+      ContestedSink sink{one_of, data.size()};
+      data.push_back(ParseData(items[i], *group[i]->desc, one_of ? &sink : nullptr));
       if (check_shared) CheckSharedLocationsAgree(items[i], *group[i]->desc, data.back());
     }
   }
@@ -293,7 +338,13 @@ void ParseCaseData(const Field& f, const Field& descriptor, Case* c, uint64_t* f
   }
   if (c->expect == Expectation::kRefuseOrRun && !expected) return;
   if (!expected) f.Fail("missing required field 'expected' (a match case compares outputs)");
-  c->expected = ParseDataSection(*expected, OutputSlots(c->descriptor), false);
+  const bool contested = c->expect == Expectation::kOneOf || c->expect == Expectation::kRefuseOrRun;
+  c->expected = ParseDataSection(*expected, OutputSlots(c->descriptor), false,
+                                 contested ? &c->one_of : nullptr);
+  if (c->expect == Expectation::kOneOf && c->one_of.empty())
+    expected->Fail(
+        "a one_of case has an element {one_of: [...]} at least; without one it is a "
+        "match case");
 }
 
 Case ParseCase(const Field& f, uint64_t* file_bytes) {
@@ -313,8 +364,9 @@ Case ParseCase(const Field& f, uint64_t* file_bytes) {
   if (auto level = f.Optional("feature_level"))
     c.feature_level = ParseNamed<FeatureLevel>(*level, ParseFeatureLevel, "feature level");
   if (auto expect = f.Optional("expect"))
-    c.expect = ParseNamed<Expectation>(*expect, ParseExpectation,
-                                       "expectation (match, reject, unspecified, refuse_or_run)");
+    c.expect =
+        ParseNamed<Expectation>(*expect, ParseExpectation,
+                                "expectation (match, reject, unspecified, refuse_or_run, one_of)");
   if (auto source = f.Optional("source")) c.source = source->Scalar();
   if (auto description = f.Optional("description")) c.description = description->Scalar();
   const std::optional<Field> reason = f.Optional("reason");
@@ -433,13 +485,14 @@ std::string_view ExpectationName(Expectation expectation) {
     case Expectation::kReject: return "reject";
     case Expectation::kUnspecified: return "unspecified";
     case Expectation::kRefuseOrRun: return "refuse_or_run";
+    case Expectation::kOneOf: return "one_of";
   }
   return "?";
 }
 
 std::optional<Expectation> ParseExpectation(std::string_view text) {
   for (Expectation e : {Expectation::kMatch, Expectation::kReject, Expectation::kUnspecified,
-                        Expectation::kRefuseOrRun})
+                        Expectation::kRefuseOrRun, Expectation::kOneOf})
     if (ExpectationName(e) == text) return e;
   return std::nullopt;
 }

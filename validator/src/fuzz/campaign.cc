@@ -28,7 +28,7 @@ std::string CaseId(uint64_t seed, uint64_t iteration) {
 bool SameCase(const validator::Case& a, const validator::Case& b) {
   return a.name == b.name && a.descriptor == b.descriptor && a.feature_level == b.feature_level &&
          a.expect == b.expect && a.reason == b.reason && a.inputs == b.inputs &&
-         a.expected == b.expected;
+         a.expected == b.expected && a.one_of == b.one_of;
 }
 
 class Campaign {

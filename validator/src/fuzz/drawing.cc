@@ -154,6 +154,7 @@ validator::Expectation ExpectationOf(Expect expect) {
     case Expect::kReject: return validator::Expectation::kReject;
     case Expect::kUnspecified: return validator::Expectation::kUnspecified;
     case Expect::kRefuseOrRun: return validator::Expectation::kRefuseOrRun;
+    case Expect::kOneOf: return validator::Expectation::kOneOf;
     default: return validator::Expectation::kMatch;
   }
 }
@@ -239,6 +240,7 @@ validator::Case RunnerCase(const GenCase& gen, const std::string& file) {
   const std::vector<TensorSlot> outputs = OutputSlots(c.descriptor);
   for (size_t i = 0; i < gen.expected.size(); ++i)
     c.expected.push_back(Packed(*outputs[i].desc, gen.expected[i]));
+  for (const generate::OneOf& e : gen.one_of) c.one_of.push_back({e.output, e.element, e.values});
   return c;
 }
 

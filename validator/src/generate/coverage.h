@@ -22,10 +22,11 @@ struct CaseFloor {
   uint64_t min_positive_cases;
 };
 inline constexpr CaseFloor kCaseFloors[] = {
-    {OperatorType::kSplit, 220},        {OperatorType::kJoin, 180},
-    {OperatorType::kGather, 750},       {OperatorType::kDepthToSpace1, 50},
-    {OperatorType::kSpaceToDepth1, 50}, {OperatorType::kReverseSubsequences, 320},
-    {OperatorType::kDepthToSpace, 50},  {OperatorType::kSpaceToDepth, 50},
+    {OperatorType::kSplit, 220},          {OperatorType::kJoin, 180},
+    {OperatorType::kGather, 750},         {OperatorType::kDepthToSpace1, 50},
+    {OperatorType::kSpaceToDepth1, 50},   {OperatorType::kReverseSubsequences, 320},
+    {OperatorType::kDepthToSpace, 50},    {OperatorType::kSpaceToDepth, 50},
+    {OperatorType::kGatherElements, 700}, {OperatorType::kScatterElements, 700},
 };
 
 // What coverage needs to know of one case.

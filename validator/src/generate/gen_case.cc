@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <cstring>
+#include <map>
 
 #include <yaml-cpp/yaml.h>
 
@@ -58,7 +59,11 @@ void EmitDescriptor(YAML::Emitter& out, const Desc& d) {
   });
 }
 
-void EmitData(YAML::Emitter& out, DataType type, const TensorData& data) {
+// Contested elements of one output (element -> its values), written {one_of: [...]}.
+using Contested = std::map<uint64_t, const Values*>;
+
+void EmitData(YAML::Emitter& out, DataType type, const TensorData& data,
+              const Contested& contested = {}) {
   if (data.random_seed) {
     out << YAML::Flow << YAML::BeginMap << YAML::Key << "fill" << YAML::Value << "random"
         << YAML::Key << "seed" << YAML::Value << *data.random_seed << YAML::EndMap;
@@ -71,7 +76,16 @@ void EmitData(YAML::Emitter& out, DataType type, const TensorData& data) {
     return;
   }
   out << YAML::Flow << YAML::BeginSeq;
-  for (ElementBits bits : data.values) out << FormatElement(type, bits);
+  for (uint64_t e = 0; e < data.values.size(); ++e) {
+    const auto at = contested.find(e);
+    if (at == contested.end()) {
+      out << FormatElement(type, data.values[e]);
+      continue;
+    }
+    out << YAML::BeginMap << YAML::Key << "one_of" << YAML::Value << YAML::BeginSeq;
+    for (ElementBits bits : *at->second) out << FormatElement(type, bits);
+    out << YAML::EndSeq << YAML::EndMap;
+  }
   out << YAML::EndSeq;
 }
 
@@ -79,20 +93,22 @@ void EmitData(YAML::Emitter& out, DataType type, const TensorData& data) {
 std::string BaseRole(const std::string& role) { return role.substr(0, role.find('[')); }
 
 void EmitDataMap(YAML::Emitter& out, const char* key, const std::vector<TensorSlot>& slots,
-                 const std::vector<TensorData>& data) {
+                 const std::vector<TensorData>& data, const std::vector<OneOf>& one_of = {}) {
   assert(slots.size() == data.size());
+  std::vector<Contested> contested(slots.size());
+  for (const OneOf& e : one_of) contested[e.output][e.element] = &e.values;
   out << YAML::Key << key << YAML::Value << YAML::BeginMap;
   for (size_t i = 0; i < slots.size();) {
     const std::string base = BaseRole(slots[i].role);
     out << YAML::Key << base << YAML::Value;
     if (base == slots[i].role) {
-      EmitData(out, slots[i].desc->data_type, data[i]);
+      EmitData(out, slots[i].desc->data_type, data[i], contested[i]);
       ++i;
       continue;
     }
     out << YAML::BeginSeq;
     for (; i < slots.size() && BaseRole(slots[i].role) == base; ++i)
-      EmitData(out, slots[i].desc->data_type, data[i]);
+      EmitData(out, slots[i].desc->data_type, data[i], contested[i]);
     out << YAML::EndSeq;
   }
   out << YAML::EndMap;
@@ -104,6 +120,7 @@ const char* ExpectName(Expect expect) {
     case Expect::kReject: return "reject";
     case Expect::kUnspecified: return "unspecified";
     case Expect::kRefuseOrRun: return "refuse_or_run";
+    case Expect::kOneOf: return "one_of";
   }
   return "match";
 }
@@ -123,9 +140,9 @@ void EmitCase(YAML::Emitter& out, const GenCase& c) {
   out << YAML::EndMap;
   if (c.expect != Expect::kReject) {
     EmitDataMap(out, "inputs", InputSlots(c.desc), c.inputs);
-    const bool has_expected =
-        c.expect == Expect::kMatch || (c.expect == Expect::kRefuseOrRun && !c.expected.empty());
-    if (has_expected) EmitDataMap(out, "expected", OutputSlots(c.desc), c.expected);
+    const bool has_expected = c.expect == Expect::kMatch || c.expect == Expect::kOneOf ||
+                              (c.expect == Expect::kRefuseOrRun && !c.expected.empty());
+    if (has_expected) EmitDataMap(out, "expected", OutputSlots(c.desc), c.expected, c.one_of);
   }
   out << YAML::EndMap;
 }

@@ -17,8 +17,9 @@ namespace dmlconf::generate {
 
 // kRefuseOrRun: implementation-defined (contract points A1, G4, T1 below 16): any refusal
 // passes; a run must stay inside its buffers, and `expected`, when given, is
-// compared only where no two output elements share a location.
-enum class Expect { kMatch, kReject, kUnspecified, kRefuseOrRun };
+// compared only where no two output elements share a location. kOneOf: kMatch but
+// for the elements `one_of` lists (colliding SCATTER updates), each one of its values.
+enum class Expect { kMatch, kReject, kUnspecified, kRefuseOrRun, kOneOf };
 
 // `{fill: iota, start: S, step: T}`: element i is S + i*T in the data type.
 struct Iota {
@@ -44,6 +45,7 @@ struct GenCase {
   std::string description;
   std::vector<TensorData> inputs;    // InputSlots order
   std::vector<TensorData> expected;  // OutputSlots order; kMatch, optional for kRefuseOrRun
+  std::vector<OneOf> one_of;         // kOneOf, kRefuseOrRun: the contested elements of `expected`
 };
 
 // The iota rule's elements, as a loader expands them (integer types and

@@ -74,6 +74,8 @@ void ComputeExpected(GenCase& c) {
     return;
   }
   for (Values& v : *outputs) c.expected.push_back({std::move(v), std::nullopt});
+  c.one_of = OracleOneOf(c.desc, inputs);
+  if (!c.one_of.empty() && c.expect != Expect::kRefuseOrRun) c.expect = Expect::kOneOf;
 }
 
 }  // namespace dmlconf::generate

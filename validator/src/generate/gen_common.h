@@ -60,7 +60,9 @@ struct UnitDimShapes {
 };
 UnitDimShapes UnitDims(uint32_t rank, uint32_t axis, uint32_t axis_size);
 
-// Runs the oracle: sets c.expected, or makes the case `unspecified`.
+// Runs the oracle: sets c.expected, or makes the case `unspecified`; where updates
+// with different bits collide, lists them in c.one_of and makes the case `one_of`
+// (a refuse_or_run case stays one, judging them alike).
 void ComputeExpected(GenCase& c);
 
 }  // namespace dmlconf::generate

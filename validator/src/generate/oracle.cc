@@ -47,4 +47,14 @@ std::optional<std::vector<Values>> OracleOutputs(const OperatorDesc& desc,
   }
 }
 
+std::vector<OneOf> OracleOneOf(const OperatorDesc& desc, const std::vector<Values>& inputs) {
+  return std::visit(
+      [&](const auto& d) -> std::vector<OneOf> {
+        if constexpr (HasUpdates<std::decay_t<decltype(d)>>())
+          return oracle::OracleOneOf(d, inputs);
+        return {};
+      },
+      desc);
+}
+
 }  // namespace dmlconf::generate

@@ -24,6 +24,20 @@ using Values = std::vector<ElementBits>;
 std::optional<std::vector<Values>> OracleOutputs(const OperatorDesc& desc,
                                                  const std::vector<Values>& inputs);
 
+// An output element several updates write (SCATTER_ELEMENTS with duplicate
+// indices): the pages leave which lands, so it must hold one of `values`, bit for
+// bit. `element` counts the output's logical elements in row-major order.
+struct OneOf {
+  size_t output = 0;  // OutputSlots position
+  uint64_t element = 0;
+  Values values;  // distinct, in the order the updates come
+};
+// The elements of a valid descriptor's outputs that updates with different bits
+// contest, in output then element order; empty for an operator without an Updates
+// field (op_schema.inc). OracleOutputs' value at such an element is the last
+// update in row-major order: one of `values`.
+std::vector<OneOf> OracleOneOf(const OperatorDesc& desc, const std::vector<Values>& inputs);
+
 // An index or sequence-length element's value: sign-extended for signed types;
 // a UINT64 above INT64_MAX saturates to INT64_MAX (beyond any axis).
 int64_t IndexValue(DataType type, ElementBits bits);

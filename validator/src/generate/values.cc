@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 
+#include "descriptor_edit.h"
 #include "dmlconf/tensor_layout.h"
 
 namespace dmlconf::generate {
@@ -83,14 +84,26 @@ Values PositionData(const TensorDesc& t, int64_t base) {
   return values;
 }
 
-Values IndexData(const GatherDesc& d, FeatureLevel level, uint64_t salt) {
-  const int64_t axis_size = d.input_tensor.sizes[d.axis];
-  const bool negative = IsSignedInteger(d.indices_tensor.data_type) && level >= FeatureLevel::k3_0;
+// Indices in range along an axis of `axis_size`, negative for odd ones of a signed type
+// at a level that has them. Where updates land (`distinct`), each line along `axis`
+// names distinct positions while it has no more than the axis size: a rotation of
+// 0, 1, 2, ... by a shift drawn from the line's first location. Both are functions of
+// the memory location, so elements a zero stride puts at one location agree.
+Values IndexData(const TensorDesc& indices, uint32_t axis, int64_t axis_size, bool distinct,
+                 FeatureLevel level, uint64_t salt) {
+  const bool negative = IsSignedInteger(indices.data_type) && level >= FeatureLevel::k3_0;
   Values values;
-  ForEachOffset(d.indices_tensor, [&](uint64_t offset) {
+  ForEachCoordinate(indices.sizes, [&](std::span<const uint32_t> coords) {
+    const uint64_t offset = indices.ElementOffset(coords);
     int64_t index = int64_t((offset * 5 + salt) % uint64_t(axis_size));
+    if (distinct) {
+      const uint64_t step = indices.EffectiveStrides()[axis];
+      const uint64_t line_start = offset - uint64_t(coords[axis]) * step;
+      const uint64_t along = step == 0 ? 0 : coords[axis];
+      index = int64_t((along + SplitMix64(salt ^ line_start)) % uint64_t(axis_size));
+    }
     if (negative && offset % 2 == 1) index -= axis_size;
-    values.push_back(NumberBits(d.indices_tensor.data_type, index));
+    values.push_back(NumberBits(indices.data_type, index));
   });
   return values;
 }
@@ -114,7 +127,12 @@ void FillInputs(GenCase& c, uint64_t salt) {
       IsFloat(InputSlots(c.desc)[0].desc->data_type) ? 1 + int64_t(salt % 8) : int64_t(salt % 1000);
   for (const TensorSlot& slot : InputSlots(c.desc)) {
     if (slot.kind == FieldKind::kIndices) {
-      c.inputs.push_back({IndexData(std::get<GatherDesc>(c.desc), c.level, salt), std::nullopt});
+      const uint32_t axis = Axis(c.desc);
+      const int64_t axis_size = InputSlots(c.desc)[0].desc->sizes[axis];
+      const bool distinct =
+          std::visit([](const auto& d) { return HasUpdates<std::decay_t<decltype(d)>>(); }, c.desc);
+      c.inputs.push_back(
+          {IndexData(*slot.desc, axis, axis_size, distinct, c.level, salt), std::nullopt});
     } else if (slot.kind == FieldKind::kLengths) {
       c.inputs.push_back(
           {LengthData(std::get<ReverseSubsequencesDesc>(c.desc), salt), std::nullopt});

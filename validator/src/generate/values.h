@@ -27,10 +27,10 @@ std::vector<ElementBits> SpecialValues(DataType type);
 
 // Fills c.inputs: value tensors with position-encoding data (element value =
 // base + its memory offset, so broadcast elements agree and every output
-// element says where it came from); GATHER indices in range, negative for
-// signed index types; REVERSE_SUBSEQUENCES lengths cycling 0, 1, between,
-// equal to and beyond the axis size, the first line always in between (a
-// real reversal). `salt` varies base and patterns.
+// element says where it came from); indices in range, negative for signed index
+// types, along each line distinct where updates land (SCATTER_ELEMENTS); REVERSE_SUBSEQUENCES
+// lengths cycling 0, 1, between, equal to and beyond the axis size, the first line always in
+// between (a real reversal). `salt` varies base and patterns.
 void FillInputs(GenCase& c, uint64_t salt);
 
 }  // namespace dmlconf::generate

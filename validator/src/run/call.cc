@@ -1,5 +1,6 @@
 #include "run/call.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "dmlconf/tensor_layout.h"
@@ -159,16 +160,43 @@ void IgnoreSharedLocations(const TensorDesc& desc, const std::vector<std::byte>&
     if (!own[e]) std::memcpy(actual->data() + e * size, expected.data() + e * size, size);
 }
 
+// The contested elements (W1): each must hold one of its values. Those
+// that do take the expected bytes, so that the plain compare passes them; those
+// that do not are named here, and take them too, so that they are named once.
+std::string JudgeContested(const Case& c, const std::vector<TensorSlot>& outs,
+                           std::vector<std::vector<std::byte>>* actual) {
+  std::string message;
+  for (const OneOfElement& e : c.one_of) {
+    const TensorDesc& desc = *outs[e.output].desc;
+    const size_t size = desc.ElementSize();
+    std::byte* at = (*actual)[e.output].data() + e.element * size;
+    const ElementBits bits = LoadElement(at, size);
+    if (std::find(e.values.begin(), e.values.end(), bits) == e.values.end()) {
+      std::string values;
+      for (ElementBits v : e.values)
+        values += (values.empty() ? "" : ", ") + FormatElement(desc.data_type, v);
+      message += std::string(message.empty() ? "" : "; ") + outs[e.output].role + " " +
+                 FormatSizes(CoordinatesOf(e.element, desc.sizes)) + " holds " +
+                 FormatElement(desc.data_type, bits) + ", none of the " +
+                 std::to_string(e.values.size()) + " values the updates written there have (" +
+                 values + ")";
+    }
+    std::memcpy(at, c.expected[e.output].data() + e.element * size, size);
+  }
+  return message;
+}
+
 }  // namespace
 
 std::optional<std::string> CompareOutputs(const Case& c, const OperatorDesc& last,
                                           std::vector<std::vector<std::byte>> actual) {
   const std::vector<TensorSlot> outs = OutputSlots(last);
   const std::vector<ValueSource> sources = ValueSources(c);
-  std::string message;
-  for (size_t i = 0; i < outs.size(); ++i) {
-    if (c.expect == Expectation::kRefuseOrRun)
+  if (c.expect == Expectation::kRefuseOrRun)
+    for (size_t i = 0; i < outs.size(); ++i)
       IgnoreSharedLocations(*outs[i].desc, c.expected[i], &actual[i]);
+  std::string message = JudgeContested(c, outs, &actual);
+  for (size_t i = 0; i < outs.size(); ++i) {
     if (actual[i] == c.expected[i]) continue;
     // The salt PrepareBuffers gave output i.
     const std::vector<std::byte> poison = PoisonOf(*outs[i].desc, uint32_t(100 + i));

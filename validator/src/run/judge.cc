@@ -89,7 +89,8 @@ Judgement JudgeRun(const Case& c, Backend& backend, FeatureLevel level) {
 // Create per call at that level, no Execute: the values were judged above.
 bool CreatesAtOwnLevelToo(const Case& c, FeatureLevel run_at) {
   return c.feature_level < run_at &&
-         (c.expect == Expectation::kMatch || c.expect == Expectation::kUnspecified);
+         (c.expect == Expectation::kMatch || c.expect == Expectation::kUnspecified ||
+          c.expect == Expectation::kOneOf);
 }
 
 Judgement JudgeOwnLevel(const Case& c, Backend& backend, Judgement ran) {

@@ -78,7 +78,7 @@ struct CaseResult {
   int line = 0;
   std::string op;                       // "GATHER"
   std::string feature_level;            // the case's own level, "3_0"
-  std::string expect;                   // "match" "reject" "unspecified" "refuse_or_run"
+  std::string expect;                   // "match" "reject" "unspecified" "refuse_or_run" "one_of"
   std::vector<std::string> data_types;  // per tensor: inputs, then outputs
   std::vector<uint32_t> ranks;          // per tensor, same order
   std::string backend;

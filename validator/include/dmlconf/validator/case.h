@@ -22,12 +22,17 @@ enum class Expectation : uint8_t {
   kMatch,        // valid; outputs equal `expected` bit for bit
   kReject,       // invalid; must be refused before anything runs
   kUnspecified,  // valid; must run in bounds, values are not compared
-  // Implementation-defined (contract points A1, G4): any refusal passes; a
+  // Implementation-defined (contract points A1, G4, W2): any refusal passes; a
   // run must stay in bounds, and values are compared only where `expected`
-  // is given and the output element's location is its own.
+  // is given and the output element's location is its own (contested elements,
+  // `one_of`, as in kOneOf).
   kRefuseOrRun,
+  // Valid; outputs equal `expected` bit for bit, but for the elements `one_of`
+  // lists (SCATTER updates that collide), each of which must equal one of its
+  // values bit for bit.
+  kOneOf,
 };
-// "match" "reject" "unspecified" "refuse_or_run".
+// "match" "reject" "unspecified" "refuse_or_run" "one_of".
 std::string_view ExpectationName(Expectation expectation);
 std::optional<Expectation> ParseExpectation(std::string_view text);
 
@@ -38,6 +43,14 @@ std::optional<Expectation> ParseExpectation(std::string_view text);
 struct ChainStep {
   OperatorDesc descriptor;
   std::vector<std::vector<std::byte>> inputs;
+};
+
+// An output element the page leaves to one of several values (a kOneOf case).
+struct OneOfElement {
+  size_t output = 0;     // OutputSlots position
+  uint64_t element = 0;  // logical, row-major
+  std::vector<ElementBits> values;
+  bool operator==(const OneOfElement&) const = default;
 };
 
 struct Case {
@@ -55,6 +68,9 @@ struct Case {
   // Packed logical bytes, one per OutputSlots entry; kMatch, and optional
   // (empty when absent) for kRefuseOrRun.
   std::vector<std::vector<std::byte>> expected;
+  // kOneOf, kRefuseOrRun: the contested elements (`{one_of: [...]}` in `expected`,
+  // which holds the first of the values there).
+  std::vector<OneOfElement> one_of;
   // The calls after the first, in order; `expected` is then the last call's
   // output. Every call is checked like a case of its own (stray writes,
   // guards); only the last one's values are compared.

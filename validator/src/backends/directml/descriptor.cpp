@@ -215,6 +215,7 @@ std::pair<UINT, const DML_TENSOR_DESC*> OperatorDescription::List(
 #define DMLCONF_HOST_Input(Name) op.Name = &Single(d, #Name, &inputs_)->tensor;
 #define DMLCONF_HOST_Indices(Name) DMLCONF_HOST_Input(Name)
 #define DMLCONF_HOST_Lengths(Name) DMLCONF_HOST_Input(Name)
+#define DMLCONF_HOST_Updates(Name) DMLCONF_HOST_Input(Name)
 #define DMLCONF_HOST_Output(Name) op.Name = &Single(d, #Name, &outputs_)->tensor;
 #define DMLCONF_HOST_InputList(Name) \
   std::tie(op.InputCount, op.Name) = List(d, #Name, "InputCount", &inputs_);

@@ -40,6 +40,7 @@ constexpr std::size_t MemberCount() {
 #define DMLCONF_DML_MEMBERS_Input 1
 #define DMLCONF_DML_MEMBERS_Indices 1
 #define DMLCONF_DML_MEMBERS_Lengths 1
+#define DMLCONF_DML_MEMBERS_Updates 1
 #define DMLCONF_DML_MEMBERS_Output 1
 #define DMLCONF_DML_MEMBERS_InputList 2
 #define DMLCONF_DML_MEMBERS_OutputList 2

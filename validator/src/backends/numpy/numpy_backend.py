@@ -4,7 +4,7 @@
 Run it as `serve:/usr/bin/python3 validator/src/backends/numpy/numpy_backend.py`
 (Debian's python3-numpy; the python3 on PATH may not see Debian's modules).
 
-Maps all eight operators, all eleven data types, ranks 1-8, strides, padding and zero
+Maps all ten operators, all eleven data types, ranks 1-8, strides, padding and zero
 strides, each written the way reference/OPERATORS.md states it:
   SPLIT                 slabs of the input along Axis
   JOIN                  numpy.concatenate along Axis
@@ -13,6 +13,9 @@ strides, each written the way reference/OPERATORS.md states it:
   SPACE_TO_DEPTH1       the inverse reshape + transpose
   REVERSE_SUBSEQUENCES  numpy.take_along_axis with i -> L-1-i below each line's length
   DEPTH_TO_SPACE, SPACE_TO_DEPTH   the two above in DEPTH_COLUMN_ROW (feature level 1_0)
+  GATHER_ELEMENTS       numpy.take_along_axis (negative indices from the end)
+  SCATTER_ELEMENTS      numpy.put_along_axis on a copy of the input (colliding updates:
+                        numpy's last one in row-major order lands)
 Each tensor is a numpy view of its buffer file at its `offset`, with the descriptor's
 strides (numpy.ndarray(buffer=..., strides=...), i.e. as_strided with bounds checks).
 
@@ -21,7 +24,8 @@ the spec's support tables at the requested feature level (JOIN at 3_1/4_0 takes 
 1-8: erratum J1), and rejects what breaks them; it answers without reason codes.
 Implementation-defined choices: an output whose strides alias is refused (A1); GATHER
 reads coordinate 0 of any leading index dimension (G4) and clamps an out-of-range index
-to the axis (the values are unspecified there). Nothing is answered unsupported.
+to the axis (the values are unspecified there), as GATHER_ELEMENTS does; SCATTER_ELEMENTS
+drops an update whose index is out of range. Nothing is answered unsupported.
 Errors go to standard error; standard output carries only protocol replies.
 """
 import json
@@ -57,6 +61,11 @@ SUPPORT = {
     "REVERSE_SUBSEQUENCES": [((5, 0), R18, ALL11, {"UINT64", "UINT32"}),
                              ((4, 0), R18, STD8, {"UINT32"}), ((3, 0), R45, STD8, {"UINT32"}),
                              ((2, 1), R4, STD8, {"UINT32"})],
+    "GATHER_ELEMENTS": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4),
+                        ((2, 1), R4, STD8, {"UINT32"})],
+    "SCATTER_ELEMENTS": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4),
+                         ((2, 1), R4, STD8, {"UINT32"}),
+                         ((2, 0), R4, {"FLOAT32", "FLOAT16"}, {"UINT32"})],  # SC1
 }
 
 
@@ -316,6 +325,59 @@ def run_reverse(plan, ins, outs):
     outs[0][...] = np.take_along_axis(x, source, axis=axis)
 
 
+def check_elements(op, d, level):
+    """GATHER_ELEMENTS and SCATTER_ELEMENTS: indices of the input's sizes off Axis."""
+    x = Tensor(d["InputTensor"], "InputTensor", False)
+    idx = Tensor(d["IndicesTensor"], "IndicesTensor", False)
+    y = Tensor(d["OutputTensor"], "OutputTensor", True)
+    values = [x] + ([Tensor(d["UpdatesTensor"], "UpdatesTensor", False)] if "UpdatesTensor" in d else [])
+    rank = len(x.sizes)
+    require(all(len(t.sizes) == rank for t in values + [idx, y]), "the tensors' ranks differ")
+    require(len({t.type_name for t in values + [y]}) == 1, "the data types differ")
+    axis = integer(d["Axis"], "Axis")
+    require(0 <= axis < rank, f"Axis {axis} is outside rank {rank}")
+    check_support(op, level, rank, x.type_name, idx.type_name)
+    require(all(i == a for d_, (i, a) in enumerate(zip(idx.sizes, x.sizes)) if d_ != axis),
+            f"IndicesTensor.Sizes {idx.sizes} differ from InputTensor.Sizes {x.sizes} off Axis")
+    if op == "GATHER_ELEMENTS":
+        require(y.sizes == idx.sizes, "OutputTensor.Sizes differ from IndicesTensor.Sizes")
+    else:
+        require(values[1].sizes == idx.sizes, "UpdatesTensor.Sizes differ from IndicesTensor.Sizes")
+        require(y.sizes == x.sizes, "OutputTensor.Sizes differ from InputTensor.Sizes")
+    return {"inputs": [x, idx] + values[1:], "outputs": [y], "axis": axis}
+
+
+def axis_positions(indices, size):
+    """Indices as positions along an axis of `size`: negative ones from the end; those out
+    of range stay out of range (>= size or < 0)."""
+    j = indices
+    if j.dtype.kind == "u":
+        j = np.minimum(j, size)  # beyond the axis either way
+    j = j.astype(np.int64)
+    return np.where(j < 0, j + size, j)
+
+
+def run_gather_elements(plan, ins, outs):
+    x, indices = ins
+    size = x.shape[plan["axis"]]
+    j = np.clip(axis_positions(indices, size), 0, size - 1)  # out of range: unspecified
+    outs[0][...] = np.take_along_axis(x, j, axis=plan["axis"])
+
+
+def run_scatter_elements(plan, ins, outs):
+    x, indices, updates = ins
+    axis, size = plan["axis"], x.shape[plan["axis"]]
+    y = np.array(x)
+    j = axis_positions(indices, size)
+    keep = (j >= 0) & (j < size)  # out of range: the update is dropped
+    # One update at a time in row-major order, so the last of colliding ones lands.
+    for at in zip(*np.nonzero(keep)):
+        target = list(at)
+        target[axis] = j[at]
+        y[tuple(target)] = updates[at]
+    outs[0][...] = y
+
+
 OPERATORS = {
     "SPLIT": (check_split, run_split),
     "JOIN": (check_join, run_join),
@@ -325,6 +387,8 @@ OPERATORS = {
     "DEPTH_TO_SPACE": (lambda d, l: check_depth_space("DEPTH_TO_SPACE", d, l), run_depth_to_space),
     "SPACE_TO_DEPTH": (lambda d, l: check_depth_space("SPACE_TO_DEPTH", d, l), run_space_to_depth),
     "REVERSE_SUBSEQUENCES": (check_reverse, run_reverse),
+    "GATHER_ELEMENTS": (lambda d, l: check_elements("GATHER_ELEMENTS", d, l), run_gather_elements),
+    "SCATTER_ELEMENTS": (lambda d, l: check_elements("SCATTER_ELEMENTS", d, l), run_scatter_elements),
 }
 
 

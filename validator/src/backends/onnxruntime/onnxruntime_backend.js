@@ -33,12 +33,16 @@
 //                         first (a strided view like any other); lengths beyond the axis are
 //                         given as the axis size, as DirectML's page reads them (on the
 //                         DirectML EP as they are: an ONNX model may hold them)
+//   GATHER_ELEMENTS       GatherElements (indices as int64)
+//   SCATTER_ELEMENTS      ScatterElements, no reduction (indices as int64; which of
+//                         colliding updates lands is ORT's choice)
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
 //   - any operator / data type for which ORT's CPU EP has no kernel, with ORT's own message
 //     (1.30: DepthToSpace and SpaceToDepth take only FLOAT64, FLOAT32, FLOAT16, INT8, UINT8);
-//   - at execute, a GATHER index outside [-size, size-1]: ONNX defines it as an error.
+//   - at execute, a GATHER, GATHER_ELEMENTS or SCATTER_ELEMENTS index outside [-size, size-1]:
+//     ONNX defines it as an error.
 // `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts;
 // an output whose strides map two elements to one location is refused, contract point A1);
 // DirectML's per-level support tables are not ONNX Runtime's, so the feature level is not
@@ -386,6 +390,49 @@ function checkGather(d) {
 const outOfRange = 'an index lies outside [-size, size-1] of the Axis dimension: ONNX Gather defines '
   + 'that as an error (ORT fails the run), where DirectML runs with unspecified values';
 
+// GATHER_ELEMENTS and SCATTER_ELEMENTS: indices of the input's sizes off Axis (stricter
+// than ONNX, which allows smaller ones), the output the indices' (GATHER_ELEMENTS) or the
+// input's sizes (SCATTER_ELEMENTS, updates of the indices' sizes).
+function checkElements(op, d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const idx = tensor(d.IndicesTensor, 'IndicesTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  const scatter_ = op === 'SCATTER_ELEMENTS';
+  const u = scatter_ ? tensor(d.UpdatesTensor, 'UpdatesTensor', false) : null;
+  const rank = x.sizes.length;
+  const all = scatter_ ? [x, idx, u, y] : [x, idx, y];
+  require_(all.every(t => t.sizes.length === rank), "the tensors' ranks differ");
+  require_(x.type === y.type && (!u || u.type === x.type), 'the data types differ');
+  const axis = axisOf(d, rank);
+  require_(INDEX_TYPES.includes(idx.type), `IndicesTensor.DataType ${idx.type} is not an index type`);
+  require_(idx.sizes.every((s, i) => i === axis || s === x.sizes[i]),
+           `IndicesTensor.Sizes ${idx.sizes} differ from InputTensor.Sizes ${x.sizes} off Axis`);
+  const same = (a, b) => a.length === b.length && a.every((s, i) => s === b[i]);
+  if (scatter_) {
+    require_(same(u.sizes, idx.sizes), 'UpdatesTensor.Sizes differ from IndicesTensor.Sizes');
+    require_(same(y.sizes, x.sizes), 'OutputTensor.Sizes differ from InputTensor.Sizes');
+  } else {
+    require_(same(y.sizes, idx.sizes), 'OutputTensor.Sizes differ from IndicesTensor.Sizes');
+  }
+  const opType = scatter_ ? 'ScatterElements' : 'GatherElements';
+  const modelInputs = [['x', TYPES[x.type][1], x.sizes], ['i', 7, idx.sizes]];
+  if (scatter_) modelInputs.push(['u', TYPES[u.type][1], u.sizes]);
+  return {
+    inputs: scatter_ ? [x, idx, u] : [x, idx], outputs: [y],
+    key: [opType, x.type, x.sizes, idx.type, idx.sizes, axis],
+    model: () => oneNodeModel(opType, modelInputs, [['y', TYPES[y.type][1]]], [attrInt('axis', axis)]),
+    feeds: ([bx, bi, bu]) => {
+      const size = BigInt(x.sizes[axis]);
+      const values = integers(idx, bi);
+      if (values.some(v => v >= size || v < -size)) throw new Unsupported(outOfRange);
+      const feeds = { x: ortTensor(x, bx, x.sizes),
+                      i: new ort.Tensor('int64', BigInt64Array.from(values), idx.sizes) };
+      if (scatter_) feeds.u = ortTensor(u, bu, u.sizes);
+      return feeds;
+    },
+  };
+}
+
 // DEPTH_TO_SPACE and SPACE_TO_DEPTH (1_0) have no Order: DEPTH_COLUMN_ROW's layout.
 function orderOf(op, d) {
   if (!op.endsWith('1')) return 'DEPTH_COLUMN_ROW';
@@ -475,6 +522,8 @@ const CHECKS = {
   REVERSE_SUBSEQUENCES: checkReverse,
   DEPTH_TO_SPACE: d => checkDepthSpace('DEPTH_TO_SPACE', d),
   SPACE_TO_DEPTH: d => checkDepthSpace('SPACE_TO_DEPTH', d),
+  GATHER_ELEMENTS: d => checkElements('GATHER_ELEMENTS', d),
+  SCATTER_ELEMENTS: d => checkElements('SCATTER_ELEMENTS', d),
 };
 
 // ---- sessions, cached per descriptor shape (least recently used dropped past a bound) ----

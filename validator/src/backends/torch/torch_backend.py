@@ -20,11 +20,14 @@ own op:
                         where(i < L, L-1-i, i) built by torch.arange / torch.where
   DEPTH_TO_SPACE, SPACE_TO_DEPTH   as the two above in DEPTH_COLUMN_ROW (feature level
                         1_0: no Order)
+  GATHER_ELEMENTS       torch.gather along Axis (negative indices wrapped)
+  SCATTER_ELEMENTS      Tensor.scatter along Axis on a copy of the input (which of
+                        colliding updates lands is PyTorch's choice)
 Answered unsupported:
   - UINT16, UINT32 and UINT64 data (PyTorch 1.13 has no such dtypes); UINT32 and UINT64
     indices / sequence lengths are read as int32 / int64 and widened, so they work;
-  - at execute, a GATHER index outside the axis: torch.index_select raises IndexError,
-    while DirectML promises a run with unspecified values.
+  - at execute, a GATHER, GATHER_ELEMENTS or SCATTER_ELEMENTS index outside the axis:
+    torch.index_select, torch.gather and Tensor.scatter raise, while DirectML runs.
 `create` checks the descriptor's own rules (the NumPy sample's checks, at the highest
 feature level): DirectML's per-level support tables are not PyTorch's to copy, so the
 feature level is not looked at. Reason codes are not reported.
@@ -125,10 +128,33 @@ def run_reverse(plan, ins, outs):
     outs[0].copy_(torch.gather(x, axis, source.expand(x.shape)))
 
 
+def axis_positions(plan, indices, size):
+    """Indices as int64 positions along an axis of `size`; Unsupported when one is outside."""
+    j = widen_indices(indices, plan["index_type"])
+    j = torch.where(j < 0, j + size, j)  # negative: counted from the end
+    if j.numel() and (int(j.min()) < 0 or int(j.max()) >= size):
+        raise Unsupported("an index is outside the Axis dimension: PyTorch raises, where "
+                          "DirectML runs with unspecified values")
+    return j
+
+
+def run_gather_elements(plan, ins, outs):
+    x, indices = ins
+    j = axis_positions(plan, indices, x.shape[plan["axis"]])
+    outs[0].copy_(torch.gather(x, plan["axis"], j))
+
+
+def run_scatter_elements(plan, ins, outs):
+    x, indices, updates = ins
+    j = axis_positions(plan, indices, x.shape[plan["axis"]])
+    outs[0].copy_(x.clone().scatter(plan["axis"], j, updates))
+
+
 RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
        "DEPTH_TO_SPACE1": run_depth_to_space, "SPACE_TO_DEPTH1": run_space_to_depth,
        "REVERSE_SUBSEQUENCES": run_reverse,
-       "DEPTH_TO_SPACE": run_depth_to_space, "SPACE_TO_DEPTH": run_space_to_depth}
+       "DEPTH_TO_SPACE": run_depth_to_space, "SPACE_TO_DEPTH": run_space_to_depth,
+       "GATHER_ELEMENTS": run_gather_elements, "SCATTER_ELEMENTS": run_scatter_elements}
 
 
 def plan_of(request):

@@ -53,6 +53,13 @@ Values ToValues(const Expr& expr) {
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
 
+// The contested elements of an operator with an Updates field (op_schema.inc), in
+// oracle/<operator>.cc; declared for every operator, defined only for those.
+#define DMLCONF_OPERATOR(Type, NAME, Desc) \
+  std::vector<OneOf> OracleOneOf(const Desc& desc, const std::vector<Values>& in);
+#include "dmlconf/ops.inc"
+#undef DMLCONF_OPERATOR
+
 // The four widths an oracle is compiled for, at the end of oracle/<operator>.cc.
 #define DMLCONF_ORACLE_WIDTHS(Type, Desc)                                           \
   template Outputs Oracle##Type<uint8_t>(const Desc&, const std::vector<Values>&);  \
