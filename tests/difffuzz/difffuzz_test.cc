@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -124,7 +125,8 @@ TEST(Drawing, BrokenCasesCoverEveryRule) {
 TEST(Drawing, NoOutputRuleBrokenOnLeadingIndexDimensions) {
   int checked = 0;
   for (uint64_t i = 0; i < 3000; ++i) {
-    const std::optional<FuzzCase> c = DrawAt(OperatorType::kGather, 5, i, {kHighestFeatureLevel, true});
+    const std::optional<FuzzCase> c =
+        DrawAt(OperatorType::kGather, 5, i, {kHighestFeatureLevel, true});
     if (!c || c->gen.expect != Expect::kReject) continue;
     if (c->gen.reason != Reason::GATHER_OUTPUT_SIZES_MISMATCH &&
         c->gen.reason != Reason::GATHER_OUTPUT_RANK_OVERFLOW)
@@ -162,11 +164,14 @@ void ExpectTraitsHold(const FuzzCase& c) {
     if (!HoldsIndices(inputs[i])) continue;
     const int64_t size = inputs[0].desc->sizes[axis];
     for (size_t e = 0; e < t.ElementCount(); ++e) {
-      const ElementBits bits = LoadElement(rc.inputs[i].data() + e * t.ElementSize(), t.ElementSize());
+      const ElementBits bits =
+          LoadElement(rc.inputs[i].data() + e * t.ElementSize(), t.ElementSize());
       const int64_t v = generate::IndexValue(t.data_type, bits);
       high |= t.ElementSize() == 8 && (bits >> 32) != 0;
-      if (inputs[i].kind == FieldKind::kLengths) past |= v > size;
-      else out_of_range |= v >= size || v < -size;
+      if (inputs[i].kind == FieldKind::kLengths)
+        past |= v > size;
+      else
+        out_of_range |= v >= size || v < -size;
     }
   }
   bool no_index_dimensions = false;
@@ -203,10 +208,10 @@ TEST(Drawing, TraitsAreFacts) {
       ExpectTraitsHold(*c);
       seen.insert(c->traits.begin(), c->traits.end());
     }
-  for (const char* trait : {"in-padded", "in-permuted", "in-broadcast", "in-overlap",
-                            "out-padded", "out-permuted", "out-aliased", "total-plus", "special",
-                            "idx-negative", "idx-out-of-range", "idx-high-bits", "len-past-axis",
-                            "len-high-bits", "axis-in-leading-ones", "index-dims-0"})
+  for (const char* trait :
+       {"in-padded", "in-permuted", "in-broadcast", "in-overlap", "out-padded", "out-permuted",
+        "out-aliased", "total-plus", "special", "idx-negative", "idx-out-of-range", "idx-high-bits",
+        "len-past-axis", "len-high-bits", "axis-in-leading-ones", "index-dims-0"})
     EXPECT_TRUE(seen.contains(trait)) << "never drawn: " << trait;
 }
 
@@ -241,10 +246,9 @@ TEST(Shrink, GoesToTheSimplestCaseThatStillFails) {
     std::optional<FuzzCase> c = DrawCase(OperatorType::kJoin, {}, tape);
     if (!c || !two_inputs(*c)) continue;
     ++shrunk;
-    const Shrunk s = Shrink(
-        tape.made(), *c,
-        [](Tape& t) { return DrawCase(OperatorType::kJoin, {}, t); }, two_inputs,
-        {1000, std::chrono::milliseconds(30'000)});
+    const Shrunk s =
+        Shrink(tape.made(), *c, [](Tape& t) { return DrawCase(OperatorType::kJoin, {}, t); },
+               two_inputs, {1000, std::chrono::milliseconds(30'000)});
     const OperatorDesc& d = s.best.gen.desc;
     SCOPED_TRACE(s.best.gen.name);
     EXPECT_TRUE(ShortlexLess(s.tape, tape.made()));
@@ -269,9 +273,9 @@ TEST(Shrink, NeverLeavesTheFailure) {
     Tape tape = Tape::FromSeed(CaseSeed(12, i, 0));
     std::optional<FuzzCase> c = DrawCase(OperatorType::kSplit, {}, tape);
     if (!c || !broadcast(*c)) continue;
-    const Shrunk s = Shrink(
-        tape.made(), *c, [](Tape& t) { return DrawCase(OperatorType::kSplit, {}, t); },
-        broadcast, {300, std::chrono::milliseconds(30'000)});
+    const Shrunk s =
+        Shrink(tape.made(), *c, [](Tape& t) { return DrawCase(OperatorType::kSplit, {}, t); },
+               broadcast, {300, std::chrono::milliseconds(30'000)});
     EXPECT_TRUE(broadcast(s.best));
     EXPECT_LE(s.tries, 300);
     return;
@@ -375,6 +379,55 @@ TEST(Findings, MergeKeepsEachSignatureOnceWithTheSmallestCase) {
   EXPECT_EQ(merged.counts.at("JOIN").at("4_1").at("failed"), 20u);
 }
 
+// Issue 32: the same run given twice doubled every count; large counts wrapped.
+TEST(Findings, MergeRefusesTheSameRunTwiceAndCountsThatWouldWrap) {
+  FindingsReport a = SampleReport(1, 10, "x\n"), b = SampleReport(1, 10, "x\n");
+  a.runs[0].run_id = "0123456789abcdef";
+  b.runs[0].run_id = "fedcba9876543210";
+  EXPECT_EQ(MergeFindings({a, b}).findings[0].count, 20u);  // one seed, two runs
+  try {
+    MergeFindings({a, a});
+    FAIL() << "the same run merged twice";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("is given twice"), std::string::npos) << e.what();
+  }
+  // Files older than run_id: what ran and when tell the runs apart.
+  a.runs[0].run_id = b.runs[0].run_id = "";
+  b.runs[0].started_at = "2026-01-01T00:00:00Z";
+  EXPECT_NO_THROW(MergeFindings({a, b}));
+  EXPECT_THROW(MergeFindings({a, a}), std::runtime_error);
+  b.runs[0].run_id = "fedcba9876543210";
+  b.findings[0].count = UINT64_MAX;
+  EXPECT_THROW(MergeFindings({a, b}), std::runtime_error);
+  b.findings[0].count = 1;
+  b.counts["JOIN"]["4_1"]["passed"] = UINT64_MAX - 89;
+  EXPECT_THROW(MergeFindings({a, b}), std::runtime_error);
+  b.counts["JOIN"]["4_1"]["passed"] = UINT64_MAX - 90;
+  EXPECT_EQ(MergeFindings({a, b}).counts.at("JOIN").at("4_1").at("passed"), UINT64_MAX);
+}
+
+// A count the file holds as -1 read as 2^64 - 1 before; it is refused, naming the file.
+TEST(Findings, ReadRefusesACountThatIsNotOne) {
+  ScratchDir dir;
+  WriteFindings(SampleReport(4, 10, "cases: []\n"), dir.path());
+  const std::filesystem::path file = dir.path() / "findings.json";
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const char* bad : {"-1", "1e30", "2.5"}) {
+    std::string edited = text;
+    const size_t at = edited.find("\"count\": 10");
+    ASSERT_NE(at, std::string::npos);
+    edited.replace(at, std::strlen("\"count\": 10"), std::string("\"count\": ") + bad);
+    std::ofstream(file) << edited;
+    try {
+      ReadFindings(file);
+      FAIL() << bad << " read as a count";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("not a count"), std::string::npos) << e.what();
+    }
+  }
+}
+
 // The reference with a planted mistake: every 4-byte JOIN output's first element is
 // written as 0.
 class PlantedMistake : public Backend {
@@ -416,15 +469,18 @@ TEST(Campaign, FindsShrinksAndWritesANewFinding) {
   for (const Finding& f : outcome.report.findings) {
     EXPECT_EQ(f.signature.op, "JOIN");
     EXPECT_EQ(f.signature.kind, "wrong_values");
-    EXPECT_TRUE(f.signature.klass == "int32" || f.signature.klass == "float32") << f.signature.Text();
+    EXPECT_TRUE(f.signature.klass == "int32" || f.signature.klass == "float32")
+        << f.signature.Text();
     ASSERT_TRUE(std::filesystem::exists(f.case_file));
     // The written case fails the planted mistake and passes the reference.
     const std::vector<validator::Case> cases = validator::LoadCaseFile(f.case_file);
     ASSERT_EQ(cases.size(), 1u);
-    EXPECT_EQ(validator::JudgeCase(cases[0], backend, kHighestFeatureLevel).verdict, Verdict::kFailed);
+    EXPECT_EQ(validator::JudgeCase(cases[0], backend, kHighestFeatureLevel).verdict,
+              Verdict::kFailed);
     EXPECT_EQ(validator::JudgeCase(cases[0], *MakeReferenceBackend(), kHighestFeatureLevel).verdict,
               Verdict::kPassed);
-    EXPECT_NE(f.reproducer.find(" run " + f.case_file + " --case="), std::string::npos) << f.reproducer;
+    EXPECT_NE(f.reproducer.find(" run " + f.case_file + " --case="), std::string::npos)
+        << f.reproducer;
     // The file, meant to be committed, names `dmlconf`, not this build's binary.
     EXPECT_NE(f.case_text.find("\n# Reproduce: dmlconf run " + f.case_file + " --case="),
               std::string::npos)
@@ -436,6 +492,52 @@ TEST(Campaign, FindsShrinksAndWritesANewFinding) {
   uint64_t counted = 0;
   for (const Finding& f : outcome.report.findings) counted += f.count;
   EXPECT_EQ(counted, failed);
+}
+
+// A backend whose name holds ESC and CR and whose JOIN mistake shows on every other
+// call: the findings are replayed and marked flaky, and the case files hold only
+// printable text (issue 32: the probe's files carried the backend's raw ESC and CR).
+class FlakyMistake : public PlantedMistake {
+ public:
+  std::string Name() const override { return "fl\x1b[31maky\r"; }
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    if (++calls_ % 2 == 0) return reference_->Execute(desc, level, bindings);
+    return PlantedMistake::Execute(desc, level, bindings);
+  }
+
+ private:
+  uint64_t calls_ = 0;
+  std::unique_ptr<Backend> reference_ = MakeReferenceBackend();
+};
+
+TEST(Campaign, ReplaysANewFindingAndMarksAFlakyOne) {
+  ScratchDir steady_dir, flaky_dir;
+  PlantedMistake steady;
+  FuzzOptions options = PlantedOptions(steady_dir.path());
+  options.max_new = 1;
+  const FuzzOutcome sure = Fuzz(steady, options);
+  ASSERT_EQ(sure.report.NewCount(), 1u);
+  EXPECT_EQ(sure.report.findings[0].replays, 10u);
+  EXPECT_EQ(sure.report.findings[0].reproduced, 10u);
+  EXPECT_FALSE(sure.report.findings[0].Flaky());
+
+  FlakyMistake flaky;
+  options.out_dir = flaky_dir.path();
+  const FuzzOutcome shaky = Fuzz(flaky, options);
+  ASSERT_EQ(shaky.report.NewCount(), 1u);
+  const Finding& f = shaky.report.findings[0];
+  EXPECT_EQ(f.replays, 10u);
+  EXPECT_LT(f.reproduced, 10u);
+  EXPECT_TRUE(f.Flaky());
+  EXPECT_NE(FindingsSummary(shaky.report).find("FLAKY: failed again in "), std::string::npos);
+  std::ifstream in(f.case_file, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("Judged again: FLAKY"), std::string::npos) << text;
+  EXPECT_NE(text.find("fl\\x1B[31maky\\x0D"), std::string::npos) << text;
+  for (char ch : text)
+    EXPECT_TRUE(ch == '\n' || (static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7f))
+        << "byte " << int(static_cast<unsigned char>(ch)) << " in " << f.case_file;
 }
 
 TEST(Campaign, SameSeedSameFindings) {

@@ -123,14 +123,14 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
   options.excludes = args.excludes;
   options.isolate = args.isolate;
   options.strict_padding = args.strict_padding;
-  if (args.timeout < 0) Usage("--timeout must not be negative");
+  TimeoutOption("run", args.timeout);
   if (args.timeout > 0) options.timeout_seconds = args.timeout;
   return options;
 }
 
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    double timeout_seconds) {
-  const auto timeout = std::chrono::milliseconds(int64_t(timeout_seconds * 1000));
+  const std::chrono::milliseconds timeout = TimeoutOption("run", timeout_seconds);
   std::vector<std::unique_ptr<Backend>> backends;
   for (const std::string& name : names) {
     try {
@@ -412,14 +412,15 @@ void WriteXfail(const RunReport& report, const std::string& path) {
     if (r.verdict != Verdict::kFailed && r.verdict != Verdict::kError &&
         r.verdict != Verdict::kExpectedFailure)
       continue;
-    // A line holds no line break, and the backend part is compared as written.
+    // A line holds no line break; the rest is escaped as --xfail reads it back (the
+    // backend part with its escapes taken off, the case part as a glob).
     if (r.name.find_first_of("\n\r") != std::string::npos ||
-        r.backend.find_first_of("\n\r#") != std::string::npos) {
-      text += "# not listable (a line break or '#' in its names): " + Printable(r.name) + "\n";
+        r.backend.find_first_of("\n\r") != std::string::npos) {
+      text += "# not listable (a line break in its names): " + Printable(r.name) + "\n";
       ++unlisted;
       continue;
     }
-    text += r.backend + ":" + GlobLiteral(r.name) + "\n";
+    text += GlobLiteral(r.backend) + ":" + GlobLiteral(r.name) + "\n";
     ++written;
   }
   const std::string temporary = path + ".tmp-" + std::to_string(getpid());
@@ -522,6 +523,12 @@ void Run(const RunArgs& args) {
   report.operators = OperatorNames(options.operators);
   report.left_out = LeftOut(cases, options);
   report.shard = std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
+  report.selected_cases = validator::SelectCases(cases, options).size();
+  if (options.shard.count > 1) {
+    report.shard_cases.emplace();
+    for (const validator::Case* c : validator::ShardCases(cases, options))
+      report.shard_cases->push_back(c->name);
+  }
   if (!options.expectations.empty()) {
     int left_out = 0;
     for (const auto& [expect, n] : report.left_out) left_out += n;
@@ -535,6 +542,14 @@ void Run(const RunArgs& args) {
               << " selected cases; the others are other shards'\n";
   }
   const std::optional<RunReport> base = ReadBaseline(args.baseline, raw);
+  // A folder that cannot take the reports is found before the work, not after it.
+  if (!args.report_dir.empty()) {
+    try {
+      PrepareReportDir(args.report_dir);
+    } catch (const std::exception& e) {
+      Usage(e.what());
+    }
+  }
   Progress progress(validator::ShardCases(cases, options).size() * raw.size());
   try {
     report.results = validator::RunCases(cases, raw, options, [&](const CaseResult& r) {
