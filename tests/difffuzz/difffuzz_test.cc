@@ -20,7 +20,7 @@
 #include "fuzz/findings.h"
 #include "fuzz/shrink.h"
 #include "oracle.h"
-#include "run/compare.h"
+#include "platform/compare.h"
 
 namespace dmlconf::fuzz {
 namespace {

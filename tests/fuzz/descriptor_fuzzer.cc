@@ -22,7 +22,7 @@
 #include "dmlconf/naive.h"
 #include "dmlconf/validate.h"
 #include "fuzz_check.h"
-#include "run/guarded_buffer.h"
+#include "platform/guarded_buffer.h"
 
 namespace dmlconf::fuzz {
 namespace {
@@ -92,8 +92,8 @@ void RunBothKernels(const OperatorDesc& desc, const DecodedDescriptor& decoded) 
     const TensorDesc& t = *outs[i].desc;
     for (auto* list : {&naive_out, &blocked_out}) {
       // Same salt: both start from the same poison, so untouched bytes compare equal.
-      validator::GuardedBuffer& b = list->emplace_back(t.TotalBytes(), uint32_t(100 + i),
-                                                       t.guaranteed_base_offset_alignment);
+      validator::GuardedBuffer& b =
+          list->emplace_back(t.TotalBytes(), uint32_t(100 + i), t.guaranteed_base_offset_alignment);
       b.Fill(validator::Pattern::kOutputPoison);
       b.Snapshot();
     }
@@ -131,9 +131,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const fuzz::DecodedDescriptor decoded = fuzz::DecodeDescriptor(data, size);
   const Validation verdict = Validate(decoded.desc, decoded.level);
   const Validation again = Validate(decoded.desc, decoded.level);
-  DMLCONF_FUZZ_CHECK(verdict.reason == again.reason && verdict.message == again.message,
-                     "validation changed its mind: " + verdict.ToString() + " / " +
-                         again.ToString());
+  DMLCONF_FUZZ_CHECK(
+      verdict.reason == again.reason && verdict.message == again.message,
+      "validation changed its mind: " + verdict.ToString() + " / " + again.ToString());
   DMLCONF_FUZZ_CHECK(verdict.ok() || !verdict.message.empty(),
                      "a refusal without a message: " + verdict.ToString());
   fuzz::CheckCreateAgrees(*reference, decoded.desc, decoded.level, verdict);

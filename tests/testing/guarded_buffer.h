@@ -1,4 +1,4 @@
-// The validator's guarded buffer (validator/src/run/guarded_buffer.h) for the
+// The validator's guarded buffer (validator/src/platform/guarded_buffer.h) for the
 // tests: the same guard pages, inaccessible zones and fault handler the
 // runner binds, filled with one poison byte, with gtest assertions on top.
 // ASan only sees writes outside a whole allocation; this sees any changed
@@ -12,7 +12,7 @@
 #include <span>
 #include <string_view>
 
-#include "run/guarded_buffer.h"
+#include "platform/guarded_buffer.h"
 
 namespace dmlconf::testing {
 

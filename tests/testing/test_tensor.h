@@ -1,7 +1,7 @@
 // A tensor descriptor with its guarded buffer, and the checks every operator
 // tester makes on one: logical values bit for bit, bytes outside the
 // tensor's elements untouched, guards intact. The byte compare and the
-// element mask are the validator's (validator/src/run/compare.h), so the
+// element mask are the validator's (validator/src/platform/compare.h), so the
 // kernel tests judge a buffer exactly as `dmlconf run` does.
 #pragma once
 
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "dmlconf/tensor_layout.h"
-#include "run/compare.h"
+#include "platform/compare.h"
 #include "testing/bit_patterns.h"
 #include "testing/guarded_buffer.h"
 
@@ -42,7 +42,8 @@ inline TestTensor MakeInput(const TensorDesc& desc, uint64_t seed, Fill fill = F
 }
 
 // An input holding the given packed row-major logical values; other bytes poison.
-inline TestTensor MakeInputFromLogical(const TensorDesc& desc, const std::vector<std::byte>& packed) {
+inline TestTensor MakeInputFromLogical(const TensorDesc& desc,
+                                       const std::vector<std::byte>& packed) {
   TestTensor tensor(desc);
   ScatterLogical(desc, packed.data(), tensor.buffer.data());
   tensor.initial.assign(tensor.buffer.bytes().begin(), tensor.buffer.bytes().end());

@@ -1,6 +1,6 @@
 // The byte compare's message: coordinates, values and bits of the first
 // mismatch, and which input element a wrong value was copied from.
-#include "run/compare.h"
+#include "platform/compare.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -62,10 +62,12 @@ TEST(CompareLogical, NamesTheSourcesOfTheFirstMismatch) {
   ASSERT_TRUE(garbage);
   EXPECT_THAT(*garbage, EndsWith("; the actual value has the bits of no input element, the "
                                  "expected one those of InputTensor {0,2}"));
-  const auto no_sources = CompareLogical("OutputTensor", out, Bytes({11, 12, 13}), Bytes({11, 14, 13}));
+  const auto no_sources =
+      CompareLogical("OutputTensor", out, Bytes({11, 12, 13}), Bytes({11, 14, 13}));
   ASSERT_TRUE(no_sources);
   EXPECT_THAT(*no_sources, Not(HasSubstr("the actual value has")));
-  EXPECT_FALSE(CompareLogical("OutputTensor", out, Bytes({1, 2, 3}), Bytes({1, 2, 3}), f.Sources()));
+  EXPECT_FALSE(
+      CompareLogical("OutputTensor", out, Bytes({1, 2, 3}), Bytes({1, 2, 3}), f.Sources()));
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <string>
 
-#include "run/guard_pages.h"
-#include "run/guarded_buffer.h"
+#include "platform/guard_pages.h"
+#include "platform/guarded_buffer.h"
 
 namespace dmlconf::validator {
 namespace {

@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "backends/backend_registry.h"
-#include "run/guarded_buffer.h"
+#include "platform/guarded_buffer.h"
 #include "run/runner.h"
 #include "runner_fixtures.h"
 

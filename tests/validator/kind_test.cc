@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "run/compare.h"
+#include "platform/compare.h"
 #include "run/runner.h"
 
 namespace dmlconf::validator {
@@ -17,8 +17,19 @@ namespace {
 
 // What the wrapped reference backend does wrong.
 enum class Twist {
-  kNone, kAcceptAll, kRefuseAll, kWrongReason, kUnsupported, kWrongValue, kWriteInput,
-  kWriteGuard, kWritePadding, kExecuteFails, kThrow, kCrash, kHang,
+  kNone,
+  kAcceptAll,
+  kRefuseAll,
+  kWrongReason,
+  kUnsupported,
+  kWrongValue,
+  kWriteInput,
+  kWriteGuard,
+  kWritePadding,
+  kExecuteFails,
+  kThrow,
+  kCrash,
+  kHang,
 };
 
 class TwistedBackend : public Backend {

@@ -1,6 +1,6 @@
 # `cmake --install BUILD --prefix P`, the CMake package (find_package(dmlconf CONFIG)) and
 # the Debian package (cpack -G DEB). The layout below works wherever P lands: dmlconf
-# finds the rest from its own place (validator/src/paths/data_paths.h).
+# finds the rest from its own place (validator/src/platform/data_paths.h).
 #   bin/dmlconf, bin/dmlconf-plugin-host       the CLI, and the host of plugin: backends
 #   include/dmlconf/dmlconf_backend.h          the plug-in contract, with the operator list
 #   include/dmlconf/ops.inc, op_schema.inc     and schema it includes

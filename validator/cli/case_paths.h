@@ -9,12 +9,12 @@
 
 #include "commands.h"
 #include "dmlconf/validator/case.h"
-#include "paths/data_paths.h"
+#include "platform/data_paths.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::cli {
 
-// The PATHs given, else the default case folder (paths/data_paths.h: $DMLCONF_CASES, the
+// The PATHs given, else the default case folder (platform/data_paths.h: $DMLCONF_CASES, the
 // installed share/dmlconf/cases, or the source tree's cases/ from a build tree).
 inline std::vector<std::filesystem::path> CasePaths(const std::vector<std::string>& given) {
   std::vector<std::filesystem::path> paths(given.begin(), given.end());

@@ -17,10 +17,10 @@
 #include <sstream>
 
 #include "backends/backend_registry.h"
-#include "backends/child_registry.h"
 #include "case_selection.h"
 #include "command_util.h"
 #include "fuzz/campaign.h"
+#include "platform/child_registry.h"
 #include "progress.h"
 #include "run/terminal_text.h"
 

@@ -4,10 +4,10 @@
 #include <memory>
 #include <optional>
 
-#include "backends/child_registry.h"
 #include "commands.h"
 #include "dmlconf/reports/report_diff.h"
 #include "fuzz/findings.h"
+#include "platform/child_registry.h"
 #include "report_dir.h"
 #include "run/terminal_text.h"
 

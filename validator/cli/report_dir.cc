@@ -14,7 +14,7 @@
 #include <string>
 #include <system_error>
 
-#include "backends/child_registry.h"
+#include "platform/child_registry.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::cli {

@@ -19,13 +19,13 @@
 #include <cstring>
 
 #include "backends/backend_registry.h"
-#include "backends/child_registry.h"
 #include "case_paths.h"
 #include "case_selection.h"
 #include "command_util.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/reports/report_diff.h"
 #include "dmlconf/validator/external_backends.h"
+#include "platform/child_registry.h"
 #include "progress.h"
 #include "report_dir.h"
 #include "run/runner.h"

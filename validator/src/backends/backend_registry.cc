@@ -8,13 +8,13 @@
 
 #include "backends/cross_check_backend.h"
 #include "dmlconf/validator/external_backends.h"
-#include "paths/data_paths.h"
+#include "platform/data_paths.h"
 
 namespace dmlconf::validator {
 namespace {
 
 // The launcher of the DirectML host: the source tree's from a build tree, else the installed
-// one (paths/data_paths.h).
+// one (platform/data_paths.h).
 std::string DirectMlHost() {
   const std::string launcher = DirectMlLauncher().string();
   if (access(launcher.c_str(), X_OK) != 0)

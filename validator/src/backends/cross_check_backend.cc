@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "dmlconf/tensor_layout.h"
-#include "run/compare.h"
-#include "run/guarded_buffer.h"
+#include "platform/compare.h"
+#include "platform/guarded_buffer.h"
 
 namespace dmlconf::validator {
 namespace {

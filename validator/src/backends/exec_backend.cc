@@ -16,13 +16,13 @@
 #include <system_error>
 #include <utility>
 
-#include "backends/child_process.h"
-#include "backends/child_registry.h"
 #include "backends/descriptor_json.h"
 #include "backends/protocol_replies.h"
-#include "backends/regular_file.h"
 #include "dmlconf/validator/external_backends.h"
-#include "run/guarded_buffer.h"
+#include "platform/child_process.h"
+#include "platform/child_registry.h"
+#include "platform/guarded_buffer.h"
+#include "platform/regular_file.h"
 
 namespace dmlconf {
 

@@ -9,7 +9,7 @@
 #include "backends/c_abi.h"
 #include "dmlconf/dmlconf_backend.h"
 #include "dmlconf/validator/external_backends.h"
-#include "paths/data_paths.h"
+#include "platform/data_paths.h"
 
 namespace dmlconf {
 

@@ -15,7 +15,7 @@
 
 #include "dmlconf/validator/case.h"
 #include "dmlconf/validator/external_backends.h"
-#include "run/guard_pages.h"
+#include "platform/guard_pages.h"
 
 namespace dmlconf {
 namespace {
@@ -25,7 +25,7 @@ using nlohmann::json;
 // A buffer file's bytes at a page-aligned address, so that the tensor at the
 // file's `offset` sits exactly as contract point T1 says (a multiple of its
 // alignment, not of twice it), as it would in dmlconf's own buffers. Around
-// them, inaccessible pages (validator/src/run/guard_pages.h): a write past the
+// them, inaccessible pages (validator/src/platform/guard_pages.h): a write past the
 // file's own guard bytes faults, and the fault handler names the buffer's
 // role on standard error, which dmlconf quotes. A write into the slack between
 // the file's end and the next page is written back, growing the file.

@@ -8,12 +8,12 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
-#include "backends/child_registry.h"
 #include "backends/descriptor_json.h"
 #include "backends/protocol_replies.h"
 #include "backends/serve_buffer_files.h"
 #include "backends/serve_process.h"
 #include "dmlconf/validator/external_backends.h"
+#include "platform/child_registry.h"
 
 namespace dmlconf {
 namespace {

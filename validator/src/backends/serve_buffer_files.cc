@@ -8,9 +8,9 @@
 #include <fstream>
 #include <optional>
 
-#include "backends/regular_file.h"
 #include "dmlconf/validator/external_backends.h"
-#include "run/guarded_buffer.h"
+#include "platform/guarded_buffer.h"
+#include "platform/regular_file.h"
 
 namespace dmlconf::serve {
 namespace {

@@ -9,9 +9,9 @@
 #include <fstream>
 #include <system_error>
 
-#include "backends/child_registry.h"
 #include "backends/protocol_replies.h"
 #include "dmlconf/validator/external_backends.h"
+#include "platform/child_registry.h"
 
 namespace dmlconf::serve {
 namespace {

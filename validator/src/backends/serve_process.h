@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "backends/child_process.h"
 #include "dmlconf/backend.h"
+#include "platform/child_process.h"
 
 namespace dmlconf::serve {
 

@@ -19,7 +19,7 @@
 #include "dmlconf/tensor_layout.h"
 #include "dmlconf/validator/case.h"
 #include "dmlconf/validator/external_vectors.h"
-#include "run/compare.h"
+#include "platform/compare.h"
 
 namespace dmlconf::validator {
 namespace {

@@ -13,8 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "backends/regular_file.h"
 #include "dmlconf/validator/case.h"
+#include "platform/regular_file.h"
 
 namespace dmlconf::validator {
 namespace {

@@ -8,8 +8,8 @@
 #include <optional>
 #include <system_error>
 
-#include "backends/child_process.h"
-#include "run/guard_pages.h"
+#include "platform/child_process.h"
+#include "platform/guard_pages.h"
 #include "run/runner.h"
 
 namespace dmlconf::validator {

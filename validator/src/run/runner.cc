@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "dmlconf/tensor_layout.h"
-#include "run/compare.h"
-#include "run/guarded_buffer.h"
+#include "platform/compare.h"
+#include "platform/guarded_buffer.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::validator {

@@ -1,4 +1,4 @@
-#include "run/guard_pages.h"
+#include "platform/guard_pages.h"
 
 #include <signal.h>
 #include <sys/mman.h>

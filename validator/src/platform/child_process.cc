@@ -1,5 +1,5 @@
 // The one child process life of child_process.h.
-#include "backends/child_process.h"
+#include "platform/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -12,7 +12,7 @@
 #include <system_error>
 #include <thread>
 
-#include "backends/child_registry.h"
+#include "platform/child_registry.h"
 
 namespace dmlconf::children {
 namespace {

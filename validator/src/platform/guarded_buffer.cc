@@ -1,4 +1,4 @@
-#include "run/guarded_buffer.h"
+#include "platform/guarded_buffer.h"
 
 #include <unistd.h>
 

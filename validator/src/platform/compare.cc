@@ -1,4 +1,4 @@
-#include "run/compare.h"
+#include "platform/compare.h"
 
 #include <algorithm>
 #include <cstring>

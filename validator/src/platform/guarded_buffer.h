@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "dmlconf/tensor_desc.h"
-#include "run/guard_pages.h"
+#include "platform/guard_pages.h"
 
 namespace dmlconf::validator {
 

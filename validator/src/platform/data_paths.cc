@@ -1,4 +1,4 @@
-#include "paths/data_paths.h"
+#include "platform/data_paths.h"
 
 #include <cstdlib>
 #include <fstream>

@@ -1,6 +1,6 @@
 // The registry of backend process groups and folders, and the clean-up an
 // interrupted or finished run does with it (child_registry.h).
-#include "backends/child_registry.h"
+#include "platform/child_registry.h"
 
 #include <dirent.h>
 #include <pthread.h>
