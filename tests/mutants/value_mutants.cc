@@ -3,6 +3,8 @@
 // would. Every operator is affected; the data type decides.
 #include "mutants/mutant.h"
 
+#include "dmlconf/float_fields.h"
+
 namespace dmlconf::mutants {
 
 namespace {

@@ -79,19 +79,6 @@ inline ElementBits ElementMask(DataType type) {
   return width == 64 ? ~ElementBits{0} : (ElementBits{1} << width) - 1;
 }
 
-// Where a float type (FLOAT16, FLOAT32, FLOAT64) keeps its sign, its exponent and the
-// quiet bit of a NaN, as masks of its ElementBits.
-struct FloatFields {
-  ElementBits sign, exponent, quiet;
-};
-inline FloatFields FloatFieldsOf(DataType type) {
-  switch (type) {
-    case DataType::kFloat16: return {0x8000, 0x7C00, 0x0200};
-    case DataType::kFloat32: return {0x80000000, 0x7F800000, 0x00400000};
-    default: return {0x8000000000000000, 0x7FF0000000000000, 0x0008000000000000};
-  }
-}
-
 inline ElementBits LoadElement(const std::byte* p, size_t element_size) {
   ElementBits bits = 0;
   std::memcpy(&bits, p, element_size);  // little-endian host (static_assert in .cc)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "dmlconf/float_fields.h"
+
 namespace dmlconf::generate {
 
 std::string_view SpecialKindName(SpecialKind kind) {
