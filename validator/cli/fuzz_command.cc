@@ -1,12 +1,8 @@
 // dmlconf fuzz --backend B: random cases against one backend, with the reference's
 // validation and the generator's oracle as the judge (validator/src/fuzz); each new
 // kind of failure shrunk to a case file ready to commit. Exit 1 on a new finding.
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -22,6 +18,7 @@
 #include "fuzz/campaign.h"
 #include "platform/child_registry.h"
 #include "progress.h"
+#include "report_dir.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::cli {
@@ -148,23 +145,11 @@ void PrintFinding(const fuzz::Finding& f) {
 }
 
 // A folder the campaign may write into, checked before the first case (a bad --out was
-// found only at the first finding, and the campaign's work was lost with it): the folder,
-// or the nearest part of its path that exists, must be a folder dmlconf may write in.
-// Nothing is made yet: a run that finds nothing leaves no empty folder.
+// found only at the first finding, and the campaign's work was lost with it). Nothing is
+// made yet: a run that finds nothing leaves no empty folder.
 void RequireWritableFolder(const std::string& option, const std::filesystem::path& dir) {
-  const std::filesystem::path wanted = std::filesystem::absolute(dir).lexically_normal();
-  std::filesystem::path existing = wanted;
-  std::error_code error;
-  while (!std::filesystem::exists(std::filesystem::symlink_status(existing, error)) &&
-         existing.has_relative_path())
-    existing = existing.parent_path();
-  const std::string where = option + " " + dir.string() + ": ";
-  if (!std::filesystem::is_directory(existing, error))
-    Usage(where + (existing == wanted
-                       ? std::string("not a folder")
-                       : "cannot be made: " + existing.string() + " is not a folder"));
-  if (access(existing.c_str(), W_OK | X_OK) != 0)
-    Usage(where + "cannot be written in " + existing.string() + ": " + std::strerror(errno));
+  if (const std::string why = WhyNotWritableFolder(dir); !why.empty())
+    Usage(option + " " + dir.string() + ": " + why);
 }
 
 // Cases per operator and verdict, levels added up.

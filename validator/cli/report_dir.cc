@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
@@ -135,13 +136,25 @@ void Install(const fs::path& temporary, const fs::path& target) {
 
 }  // namespace
 
+std::string WhyNotWritableFolder(const fs::path& dir) {
+  const fs::path wanted = fs::absolute(dir).lexically_normal();
+  fs::path existing = wanted;
+  std::error_code ec;
+  while (!fs::exists(fs::symlink_status(existing, ec)) && existing.has_relative_path())
+    existing = existing.parent_path();
+  if (!fs::is_directory(existing, ec))
+    return existing == wanted ? std::string("it exists and is not a folder")
+                              : "it cannot be made: " + existing.string() + " is not a folder";
+  if (access(existing.c_str(), W_OK | X_OK) != 0)
+    return "cannot write in " + existing.string() + ": " + std::strerror(errno);
+  return "";
+}
+
 void PrepareReportDir(const fs::path& dir) {
   const fs::path target = Target(dir);
+  if (const std::string why = WhyNotWritableFolder(target); !why.empty()) Fail(target, why, 0);
   std::error_code ec;
-  if (fs::exists(fs::symlink_status(target, ec)) && !fs::is_directory(target, ec))
-    Fail(target, "it exists and is not a folder", 0);
-  fs::create_directories(target, ec);
-  if (ec) Fail(target, "creating it", ec.value());
+  if (!fs::exists(target, ec)) return;  // made when the reports are written
   for (const fs::directory_entry& entry : fs::directory_iterator(target, ec)) {
     const pid_t owner = TemporaryOwner(entry.path().filename().string());
     if (owner != 0 && owner != getpid() && !Alive(owner)) CleanStale(entry.path(), target);
@@ -153,6 +166,9 @@ void PrepareReportDir(const fs::path& dir) {
 void WriteReportSet(const RunReport& report, const fs::path& dir) {
   PrepareReportDir(dir);
   const fs::path target = Target(dir);
+  std::error_code ec;
+  fs::create_directories(target, ec);  // with the mode the umask gives a new folder
+  if (ec) Fail(target, "creating it", ec.value());
   const fs::path temporary = MakeTemporaryFolder(target);
   // An interrupt's clean-up removes it with the run's other folders: the old set stays,
   // nothing is left beside it.

@@ -2,16 +2,25 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 #include "dmlconf/reports/run_report.h"
 
 namespace dmlconf::cli {
 
-// Called before the first case (run, merge): makes `dir` if it is missing, removes what
-// runs killed earlier left there (saying so on stderr, one line each), and checks that
-// the four report names are free or regular files, so that a folder that cannot take
-// the reports is found before the work, not after it. Throws std::runtime_error naming
-// the folder and the reason.
+// Why dmlconf could not write into the folder `dir` once it is made ("" when it could):
+// the folder, or the nearest part of its path that exists, must be a folder dmlconf may
+// write in. Nothing is made. run's and fuzz's folders are checked with it before the
+// first case.
+std::string WhyNotWritableFolder(const std::filesystem::path& dir);
+
+// Called before the first case (run) and before writing (WriteReportSet): checks `dir`
+// with WhyNotWritableFolder and, when it exists, removes what runs killed earlier left
+// there (saying so on stderr, one line each) and checks that the four report names are
+// free or regular files, so that a folder that cannot take the reports is found before
+// the work, not after it; a missing folder is made only when the reports are written (an
+// interrupted or refused run leaves none). Throws std::runtime_error naming the folder
+// and the reason.
 void PrepareReportDir(const std::filesystem::path& dir);
 
 // Writes report.json, junit.xml, report.md and report.html into `dir`, the folder the
