@@ -1,4 +1,4 @@
-#include "atomic_file.h"
+#include "dmlconf/reports/atomic_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include <string>
 #include <system_error>
 
-namespace dmlconf::report_internal {
+namespace dmlconf {
 
 namespace {
 
@@ -94,4 +94,4 @@ std::string ReadReportFile(const std::filesystem::path& path, std::string_view w
   return text.str();
 }
 
-}  // namespace dmlconf::report_internal
+}  // namespace dmlconf

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "atomic_file.h"
+#include "dmlconf/reports/atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 #include "report_text.h"
 #include "support_matrix.h"
@@ -420,7 +420,7 @@ void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path)
           Tiles(total) + Facts(report) + ClaimsList(report) + SummaryTable(report, total) +
           Matrix(report) + KindGroups(report) + KindTable(report) + CaseTable(report) +
           "</main><script>" + std::string(kScript) + "</script></body></html>\n";
-  report_internal::WriteFileAtomically(path, html);
+  WriteFileAtomically(path, html);
 }
 
 }  // namespace dmlconf

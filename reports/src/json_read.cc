@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "atomic_file.h"
+#include "dmlconf/reports/atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 
 namespace dmlconf {
@@ -59,7 +59,7 @@ std::vector<BackendInfo> BackendInfoFromJson(const Json& root) {
 }  // namespace
 
 RunReport ReadJsonReport(const std::filesystem::path& path) {
-  const std::string text = report_internal::ReadReportFile(path);
+  const std::string text = ReadReportFile(path);
   try {
     const Json root = Json::parse(text);
     if (Field<std::string>(root, "format", "") != "dmlconf-report-v1")

@@ -1,6 +1,6 @@
 #include <nlohmann/json.hpp>
 
-#include "atomic_file.h"
+#include "dmlconf/reports/atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 #include "report_text.h"
 
@@ -123,7 +123,7 @@ void WriteJsonReport(const RunReport& report, const std::filesystem::path& path)
   // UTF-8 with U+FFFD instead of throwing halfway through a run's only record.
   std::string text = root.dump(2, ' ', false, Json::error_handler_t::replace);
   text += '\n';
-  report_internal::WriteFileAtomically(path, text);
+  WriteFileAtomically(path, text);
 }
 
 }  // namespace dmlconf

@@ -1,6 +1,6 @@
 #include <string>
 
-#include "atomic_file.h"
+#include "dmlconf/reports/atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 #include "report_text.h"
 
@@ -129,7 +129,7 @@ void WriteJunitReport(const RunReport& report, const std::filesystem::path& path
   const std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" +
                           Attribute("name", "dmlconf") + CountAttributes(total) + ">\n" + suites +
                           "</testsuites>\n";
-  report_internal::WriteFileAtomically(path, xml);
+  WriteFileAtomically(path, xml);
 }
 
 }  // namespace dmlconf

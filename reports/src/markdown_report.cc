@@ -2,7 +2,7 @@
 #include <cctype>
 #include <string>
 
-#include "atomic_file.h"
+#include "dmlconf/reports/atomic_file.h"
 #include "dmlconf/reports/run_report.h"
 #include "report_text.h"
 #include "support_matrix.h"
@@ -272,7 +272,7 @@ void WriteMarkdownReport(const RunReport& report, const std::filesystem::path& p
       "**: " + report.SummaryLine() + (scope.empty() ? "" : ", " + Text(scope)) + "\n\n" +
       Facts(report) + ClaimsSection(report) + SummaryTable(report) + KindsTable(report) +
       MatrixSection(report) + Failures(report) + Skipped(report) + ExpectedFailures(report);
-  report_internal::WriteFileAtomically(path, text);
+  WriteFileAtomically(path, text);
 }
 
 }  // namespace dmlconf

@@ -41,10 +41,10 @@ TEST(TensorDesc, PackedStridesAreRowMajor) {
 }
 
 TEST(TensorDesc, InvalidDescriptorsNeverOverflowOrCrash) {
-  TensorDesc huge = TensorDesc::Packed(DataType::kFloat64,
-                                       {0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF});
-  EXPECT_EQ(huge.ElementCount(), kSizeOverflow);
-  EXPECT_EQ(huge.MinimumTotalBytes(), kSizeOverflow);
+  TensorDesc huge =
+      TensorDesc::Packed(DataType::kFloat64, {0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF});
+  EXPECT_EQ(huge.ElementCount(), kSaturated);
+  EXPECT_EQ(huge.MinimumTotalBytes(), kSaturated);
   TensorDesc zero = TensorDesc::Packed(DataType::kFloat32, {3, 0});
   EXPECT_EQ(zero.ElementCount(), 0u);
   EXPECT_EQ(zero.MinimumTotalBytes(), 0u);

@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-#include "common_cases.h"
+#include "descriptor_edit.h"
 #include "dmlconf/support.h"
 #include "fuzz/campaign.h"
 #include "fuzz/drawing.h"
@@ -21,6 +21,7 @@
 #include "fuzz/shrink.h"
 #include "oracle.h"
 #include "platform/compare.h"
+#include "run/judge.h"
 
 namespace dmlconf::fuzz {
 namespace {

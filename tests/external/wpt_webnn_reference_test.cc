@@ -10,7 +10,7 @@
 #include <string>
 
 #include "dmlconf/backend.h"
-#include "run/runner.h"
+#include "run/judge.h"
 
 namespace dmlconf::validator {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "dmlconf/naive.h"
 #include "dmlconf/tensor_layout.h"
-#include "gen_common.h"
+#include "op_builders.h"
 #ifdef DMLCONF_HAVE_BLOCKED
 #include "dmlconf/blocked.h"
 #endif
@@ -25,7 +25,8 @@ struct Impl {
 
 // Runs desc on logical inputs through strided buffers; outputs come back as
 // logical values. Output buffers are poisoned first, so an unwritten element shows.
-std::vector<Values> RunOn(ExecuteFn execute, const OperatorDesc& desc, const std::vector<Values>& in) {
+std::vector<Values> RunOn(ExecuteFn execute, const OperatorDesc& desc,
+                          const std::vector<Values>& in) {
   const auto inputs = InputSlots(desc), outputs = OutputSlots(desc);
   std::vector<std::vector<std::byte>> in_buffers, out_buffers;
   Bindings bindings;
@@ -37,7 +38,8 @@ std::vector<Values> RunOn(ExecuteFn execute, const OperatorDesc& desc, const std
     in_buffers.emplace_back(t.TotalBytes(), std::byte{0x5a});
     ScatterLogical(t, packed.data(), in_buffers.back().data());
   }
-  for (const TensorSlot& s : outputs) out_buffers.emplace_back(s.desc->TotalBytes(), std::byte{0xcd});
+  for (const TensorSlot& s : outputs)
+    out_buffers.emplace_back(s.desc->TotalBytes(), std::byte{0xcd});
   for (auto& b : in_buffers) bindings.inputs.push_back(b.data());
   for (auto& b : out_buffers) bindings.outputs.push_back(b.data());
   execute(desc, bindings);
@@ -47,7 +49,8 @@ std::vector<Values> RunOn(ExecuteFn execute, const OperatorDesc& desc, const std
     std::vector<std::byte> packed(t.ElementCount() * t.ElementSize());
     GatherLogical(t, out_buffers[i].data(), packed.data());
     Values v(t.ElementCount());
-    for (size_t e = 0; e < v.size(); ++e) v[e] = LoadElement(packed.data() + e * t.ElementSize(), t.ElementSize());
+    for (size_t e = 0; e < v.size(); ++e)
+      v[e] = LoadElement(packed.data() + e * t.ElementSize(), t.ElementSize());
     result.push_back(std::move(v));
   }
   return result;
@@ -68,8 +71,10 @@ std::vector<GenCase> Cells(OperatorType op) {
           FillInputs(c, variant);
           cases.push_back(std::move(c));
         };
-        if (HasIndexTensor(op)) row.index_types.ForEach(add);
-        else add(DataType::kUint32);
+        if (HasIndexTensor(op))
+          row.index_types.ForEach(add);
+        else
+          add(DataType::kUint32);
       }
     });
   }
@@ -105,7 +110,8 @@ TEST_P(Metamorphic, SplitOfJoinIsIdentity) {
 
 TEST_P(Metamorphic, SpaceToDepthUndoesDepthToSpace) {
   for (const GenCase& c : Cells(OperatorType::kDepthToSpace1)) {
-    for (DepthSpaceOrder order : {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
+    for (DepthSpaceOrder order :
+         {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
       SCOPED_TRACE(c.name + " order " + DepthSpaceOrderName(order));
       DepthToSpace1Desc d2s = std::get<DepthToSpace1Desc>(c.desc);
       d2s.order = order;
@@ -117,7 +123,8 @@ TEST_P(Metamorphic, SpaceToDepthUndoesDepthToSpace) {
 
 TEST_P(Metamorphic, DepthToSpaceUndoesSpaceToDepth) {
   for (const GenCase& c : Cells(OperatorType::kSpaceToDepth1)) {
-    for (DepthSpaceOrder order : {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
+    for (DepthSpaceOrder order :
+         {DepthSpaceOrder::kDepthColumnRow, DepthSpaceOrder::kColumnRowDepth}) {
       SCOPED_TRACE(c.name + " order " + DepthSpaceOrderName(order));
       SpaceToDepth1Desc s2d = std::get<SpaceToDepth1Desc>(c.desc);
       s2d.order = order;
@@ -147,10 +154,11 @@ TEST_P(Metamorphic, GatherWithIdentityIndicesIsIdentity) {
     const uint32_t a = in.sizes[cell.axis];
     std::vector<uint32_t> index_sizes(in.DimensionCount(), 1);
     index_sizes.back() = a;
-    const GatherDesc identity{in, TensorDesc::Packed(cell.indices_tensor.data_type, index_sizes), in,
-                              cell.axis, 1};
+    const GatherDesc identity{in, TensorDesc::Packed(cell.indices_tensor.data_type, index_sizes),
+                              in, cell.axis, 1};
     Values indices;
-    for (uint32_t i = 0; i < a; ++i) indices.push_back(NumberBits(cell.indices_tensor.data_type, i));
+    for (uint32_t i = 0; i < a; ++i)
+      indices.push_back(NumberBits(cell.indices_tensor.data_type, i));
     EXPECT_EQ(Exec(identity, {c.inputs[0].values, indices})[0], c.inputs[0].values);
   }
 }
@@ -164,7 +172,9 @@ std::vector<Impl> Implementations() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Implementations, Metamorphic, ::testing::ValuesIn(Implementations()),
-                         [](const ::testing::TestParamInfo<Impl>& p) { return std::string(p.param.name); });
+                         [](const ::testing::TestParamInfo<Impl>& p) {
+                           return std::string(p.param.name);
+                         });
 
 }  // namespace
 }  // namespace dmlconf::generate

@@ -11,7 +11,9 @@
 
 #include "backends/backend_registry.h"
 #include "platform/guarded_buffer.h"
-#include "run/runner.h"
+#include "run/isolate.h"
+#include "run/judge.h"
+#include "run/run_cases.h"
 #include "runner_fixtures.h"
 
 namespace dmlconf::validator {

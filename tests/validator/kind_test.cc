@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "platform/compare.h"
-#include "run/runner.h"
+#include "run/isolate.h"
+#include "run/judge.h"
+#include "run/run_cases.h"
 
 namespace dmlconf::validator {
 namespace {

@@ -7,22 +7,24 @@
 #include <stdexcept>
 #include <thread>
 
-#include "run/runner.h"
+#include "run/isolate.h"
+#include "run/judge.h"
+#include "run/run_cases.h"
 
 namespace dmlconf::validator::fakes {
 
 enum class Lie {
   kNone,
-  kWritePastOutput,   // one byte after the last output's buffer
-  kWriteInput,        // flips a bit of the first input
-  kWriteOutputGap,    // a byte of a strided output that belongs to no element
-  kAcceptEverything,  // Create says OK to anything
-  kRefuseEverything,  // Create refuses anything
-  kWrongReason,       // refuses invalid descriptors with another code
-  kFlipOutputBit,     // element 1 of the last output is off by one bit
-  kThrow,             // Execute throws
-  kAbort,             // Execute aborts the process
-  kHang,              // Execute never returns in time
+  kWritePastOutput,       // one byte after the last output's buffer
+  kWriteInput,            // flips a bit of the first input
+  kWriteOutputGap,        // a byte of a strided output that belongs to no element
+  kAcceptEverything,      // Create says OK to anything
+  kRefuseEverything,      // Create refuses anything
+  kWrongReason,           // refuses invalid descriptors with another code
+  kFlipOutputBit,         // element 1 of the last output is off by one bit
+  kThrow,                 // Execute throws
+  kAbort,                 // Execute aborts the process
+  kHang,                  // Execute never returns in time
   kUnsupportedAtCreate,   // Create answers "unsupported" with a sentence
   kUnsupportedAtExecute,  // Create accepts, Execute answers "unsupported" with a sentence
   kCannotGoOn,            // Execute throws RunAborted (its request folder vanished)

@@ -1,11 +1,14 @@
 // The runner against backends that lie in one way each: every lie must give
 // the right verdict and a message that says what happened.
-#include "run/runner.h"
+#include "run/isolate.h"
+#include "run/judge.h"
+#include "run/run_cases.h"
 #include "runner_fixtures.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
@@ -13,7 +16,6 @@
 #include <fstream>
 #include <set>
 #include <thread>
-#include <unistd.h>
 
 namespace dmlconf::validator {
 namespace {
@@ -45,8 +47,8 @@ TEST(Runner, HonestBackendPasses) {
 TEST(Runner, WritingPastTheOutputFails) {
   const CaseResult r = Judge(SplitCase(), Lie::kWritePastOutput);
   EXPECT_EQ(r.verdict, Verdict::kFailed);
-  EXPECT_THAT(r.message, AllOf(HasSubstr("outside its output buffer"), HasSubstr("guard byte 0 after"),
-                               HasSubstr("OutputTensors[1]")));
+  EXPECT_THAT(r.message, AllOf(HasSubstr("outside its output buffer"),
+                               HasSubstr("guard byte 0 after"), HasSubstr("OutputTensors[1]")));
 }
 
 TEST(Runner, WritingTheInputFails) {
@@ -70,7 +72,8 @@ TEST(Runner, StrictPaddingFailsOutputPaddingWrites) {
   LyingBackend backend(Lie::kWriteOutputGap);
   const CaseResult r = JudgeCase(SplitCase(), backend, kHighestFeatureLevel, true);
   EXPECT_EQ(r.verdict, Verdict::kFailed);
-  EXPECT_THAT(r.message, AllOf(HasSubstr("byte 1 of OutputTensors[1]"), HasSubstr("--strict-padding")));
+  EXPECT_THAT(r.message,
+              AllOf(HasSubstr("byte 1 of OutputTensors[1]"), HasSubstr("--strict-padding")));
   LyingBackend honest(Lie::kNone);
   EXPECT_EQ(JudgeCase(SplitCase(), honest, kHighestFeatureLevel, true).verdict, Verdict::kPassed);
 }
@@ -109,7 +112,8 @@ TEST(Runner, OlderLevelsRejectionsBindOnlyBackendsOfThatLevel) {
 TEST(Runner, RefusingAValidDescriptorFails) {
   const CaseResult r = Judge(SplitCase(), Lie::kRefuseEverything);
   EXPECT_EQ(r.verdict, Verdict::kFailed);
-  EXPECT_THAT(r.message, HasSubstr("refused a valid descriptor at feature level 6_4: RANK_MISMATCH: no"));
+  EXPECT_THAT(r.message,
+              HasSubstr("refused a valid descriptor at feature level 6_4: RANK_MISMATCH: no"));
 }
 
 TEST(Runner, WrongReasonCodeNamesBoth) {
@@ -123,9 +127,10 @@ TEST(Runner, WrongBitsNameCoordinatesAndBits) {
   const CaseResult r = Judge(SplitCase(), Lie::kFlipOutputBit);
   EXPECT_EQ(r.verdict, Verdict::kFailed);
   // Element 1 of OutputTensors[1] is 3 (0x03); with bit 0 flipped it reads 2.
-  EXPECT_THAT(r.message, AllOf(HasSubstr("t/split"), HasSubstr("OutputTensors[1]"),
-                               HasSubstr("1 of 3 elements differ"), HasSubstr("coordinates {1}"),
-                               HasSubstr("expected 3 (bits 0x03)"), HasSubstr("actual 2 (bits 0x02)")));
+  EXPECT_THAT(r.message,
+              AllOf(HasSubstr("t/split"), HasSubstr("OutputTensors[1]"),
+                    HasSubstr("1 of 3 elements differ"), HasSubstr("coordinates {1}"),
+                    HasSubstr("expected 3 (bits 0x03)"), HasSubstr("actual 2 (bits 0x02)")));
 }
 
 TEST(Runner, UnspecifiedCaseComparesNoValues) {
@@ -217,7 +222,8 @@ TEST(Runner, IsolatedCrashAndHangAreErrorsNamingTheSignal) {
 TEST(RefuseOrRun, ARefusalPasses) {
   const CaseResult reference = Judge(AliasedSplitCase(), Lie::kNone);  // the reference refuses it
   EXPECT_EQ(reference.verdict, Verdict::kPassed) << reference.message;
-  EXPECT_THAT(reference.message, AllOf(HasSubstr("refused it"), HasSubstr("implementation-defined")));
+  EXPECT_THAT(reference.message,
+              AllOf(HasSubstr("refused it"), HasSubstr("implementation-defined")));
   const CaseResult other = Judge(AliasedSplitCase(), Lie::kRefuseEverything);
   EXPECT_EQ(other.verdict, Verdict::kPassed) << other.message;
 }
@@ -244,7 +250,8 @@ TEST(RefuseOrRun, ARunWritingPastTheBufferFails) {
   runs.accept_everything = true;
   const CaseResult r = JudgeCase(AliasedSplitCase(), runs, kHighestFeatureLevel);
   EXPECT_EQ(r.verdict, Verdict::kFailed);
-  EXPECT_THAT(r.message, AllOf(HasSubstr("outside its output buffer"), HasSubstr("OutputTensors[1]")));
+  EXPECT_THAT(r.message,
+              AllOf(HasSubstr("outside its output buffer"), HasSubstr("OutputTensors[1]")));
 }
 
 // Elements with a location of their own are still compared, when `expected`
@@ -344,7 +351,8 @@ TEST(Runner, UnsupportedFromCreateOrExecuteSkipsWithTheSentence) {
   for (Lie lie : {Lie::kUnsupportedAtCreate, Lie::kUnsupportedAtExecute}) {
     const CaseResult r = Judge(SplitCase(), lie);
     EXPECT_EQ(r.verdict, Verdict::kSkipped) << r.message;
-    EXPECT_THAT(r.message, AllOf(HasSubstr("does not implement it"), HasSubstr(kUnsupportedSentence)));
+    EXPECT_THAT(r.message,
+                AllOf(HasSubstr("does not implement it"), HasSubstr(kUnsupportedSentence)));
   }
   EXPECT_EQ(Judge(RejectCase(), Lie::kUnsupportedAtCreate).verdict, Verdict::kSkipped);
   EXPECT_EQ(Judge(ChainedReverseCase(), Lie::kUnsupportedAtExecute).verdict, Verdict::kSkipped);
@@ -390,7 +398,8 @@ TEST(Runner, ABackendThatCannotGoOnStopsTheRun) {
   EXPECT_THROW(RunCases({SplitCase("a"), SplitCase("b")}, list, isolated), RunAborted);
 }
 
-std::vector<CaseResult> RunWith(const std::vector<Case>& cases, Lie lie, const RunOptions& options) {
+std::vector<CaseResult> RunWith(const std::vector<Case>& cases, Lie lie,
+                                const RunOptions& options) {
   LyingBackend backend(lie);
   Backend* list[] = {&backend};
   return RunCases(cases, list, options);
@@ -405,17 +414,20 @@ TEST(RunCases, ExpectedFailuresAndStaleEntries) {
   const auto passing = RunWith({SplitCase(), SplitCase("t/spare")}, Lie::kNone, options);
   EXPECT_EQ(passing[0].verdict, Verdict::kUnexpectedPass);
   // A glob entry is not to be removed on one pass: it covers other cases too.
-  EXPECT_THAT(passing[0].message, AllOf(HasSubstr("'t/sp*'"), HasSubstr("a glob covering 2 results"),
-                                        Not(HasSubstr("remove that line"))));
+  EXPECT_THAT(passing[0].message,
+              AllOf(HasSubstr("'t/sp*'"), HasSubstr("a glob covering 2 results"),
+                    Not(HasSubstr("remove that line"))));
   // One that covers this case alone goes like an exact entry.
-  EXPECT_THAT(RunWith({SplitCase()}, Lie::kNone, options)[0].message, HasSubstr("remove that line"));
+  EXPECT_THAT(RunWith({SplitCase()}, Lie::kNone, options)[0].message,
+              HasSubstr("remove that line"));
   RunOptions exact;
   exact.xfail.Add("liar", "t/split");
   const auto exact_pass = RunWith({SplitCase()}, Lie::kNone, exact);
   EXPECT_THAT(exact_pass[0].message, AllOf(HasSubstr("stale"), HasSubstr("remove that line")));
   RunOptions other_backend;
   other_backend.xfail.Add("blocked", "t/*");
-  EXPECT_EQ(RunWith({SplitCase()}, Lie::kFlipOutputBit, other_backend)[0].verdict, Verdict::kFailed);
+  EXPECT_EQ(RunWith({SplitCase()}, Lie::kFlipOutputBit, other_backend)[0].verdict,
+            Verdict::kFailed);
 }
 
 TEST(RunCases, XfailFileReadsBackendsGlobsAndComments) {
@@ -444,7 +456,7 @@ TEST(RunCases, FilterExcludeAndShard) {
   RunOptions sharded;
   sharded.shard = *ParseShard("1/2");  // sorted a b c d: shard 1 takes b and d
   const auto mine = RunWith(cases, Lie::kNone, sharded);
-  ASSERT_EQ(mine.size(), 2u);  // the other shard's cases are not listed
+  ASSERT_EQ(mine.size(), 2u);    // the other shard's cases are not listed
   EXPECT_EQ(mine[0].name, "d");  // load order
   EXPECT_EQ(mine[1].name, "b");
   // Over all shards every case runs exactly once.

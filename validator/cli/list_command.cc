@@ -5,7 +5,7 @@
 
 #include "case_paths.h"
 #include "case_selection.h"
-#include "run/runner.h"
+#include "run/judge.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::cli {

@@ -28,8 +28,10 @@
 #include "platform/child_registry.h"
 #include "progress.h"
 #include "report_dir.h"
-#include "run/runner.h"
+#include "run/run_cases.h"
+#include "run/selection.h"
 #include "run/terminal_text.h"
+#include "run/xfail.h"
 
 namespace dmlconf::cli {
 namespace {
@@ -480,92 +482,133 @@ std::optional<RunReport> ReadBaseline(const std::string& path,
   return base;
 }
 
-void Run(const RunArgs& args) {
-  // First, before any thread or backend process exists: however the run ends
-  // (Ctrl-C and SIGTERM included), no backend process or request folder remains.
-  children::InstallRunCleanup();
-  const validator::RunOptions options = MakeOptions(args);
+// What a run works on, all of it checked before the first case runs.
+struct RunSetup {
+  validator::RunOptions options;
+  std::vector<std::filesystem::path> paths;
+  std::vector<validator::Case> cases;
+  std::vector<std::unique_ptr<Backend>> owned;
+  std::vector<Backend*> backends;  // the owned ones, in --backend order
+};
+
+// The flags that need no case and no backend to be checked.
+void CheckFlags(const RunArgs& args) {
   if (args.threads < 0) Usage("--threads wants a count of 1 or more (0: the machine's cores)");
   if (!args.claim.empty() && !ParseFeatureLevel(args.claim))
     Usage("--claim wants a feature level X_Y (1_0 .. 6_4), got '" + args.claim + "'");
-  blocked::SetThreadCount(args.threads);
-  const std::vector<std::filesystem::path> paths = CasePaths(args.paths);
-  const std::vector<validator::Case> cases = LoadOrExit(paths);
-  RequireKnownCases(args.cases, cases);
-  const std::vector<std::string> names = BackendNames(args);
+}
+
+// --timeout without --isolate: only a backend that times its own requests honours it.
+void CheckTimeout(const RunArgs& args, const std::vector<std::string>& names) {
   for (const std::string& name : names)
     if (args.timeout > 0 && !args.isolate && !validator::HonoursTimeout(name))
       Usage("--timeout: backend '" + name +
             "' runs inside dmlconf, where a case can only be "
             "timed out in a child process: add --isolate (exec:, serve:, plugin: and directml "
             "time each request themselves)");
-  KeepRunFolders(args.keep_run_dir);
-  const std::vector<std::unique_ptr<Backend>> backends = MakeBackends(names, args.timeout);
-  std::vector<Backend*> raw;
-  for (const auto& b : backends) raw.push_back(b.get());
-  PrintRunFolders(raw);
-  CheckXfailEntries(args, options, cases, raw);
+}
 
+// The options, the cases and the backends, each refused with exit 2 when it cannot be had.
+RunSetup SetUp(const RunArgs& args) {
+  RunSetup s;
+  s.options = MakeOptions(args);
+  CheckFlags(args);
+  blocked::SetThreadCount(args.threads);
+  s.paths = CasePaths(args.paths);
+  s.cases = LoadOrExit(s.paths);
+  RequireKnownCases(args.cases, s.cases);
+  const std::vector<std::string> names = BackendNames(args);
+  CheckTimeout(args, names);
+  KeepRunFolders(args.keep_run_dir);
+  s.owned = MakeBackends(names, args.timeout);
+  for (const auto& b : s.owned) s.backends.push_back(b.get());
+  PrintRunFolders(s.backends);
+  CheckXfailEntries(args, s.options, s.cases, s.backends);
+  return s;
+}
+
+// The report's header: when, at what level, on which backends, and how cases were chosen.
+RunReport StartReport(const RunArgs& args, const RunSetup& s) {
   RunReport report;
   report.tool_version = DMLCONF_VERSION;
   report.started_at = UtcNow();
-  report.feature_level = std::string(FeatureLevelName(options.feature_level));
+  report.feature_level = std::string(FeatureLevelName(s.options.feature_level));
   report.command_line = CommandLine();
-  for (const Backend* b : raw) {
+  for (const Backend* b : s.backends) {
     report.backends.push_back(b->Name());
     report.backend_info.push_back({b->Name(), validator::ParseBackendArgument(b->Argument()).spec,
                                    b->Version(), b->Description(),
                                    std::string(FeatureLevelName(b->MaxFeatureLevel()))});
   }
-  for (const auto& p : paths) report.case_paths.push_back(p.string());
+  for (const auto& p : s.paths) report.case_paths.push_back(p.string());
   report.profile = args.profile == "directml" ? "" : args.profile;
   report.expect = args.expect;
-  report.operators = OperatorNames(options.operators);
-  report.left_out = LeftOut(cases, options);
-  report.shard = std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
-  report.selected_cases = validator::SelectCases(cases, options).size();
-  if (options.shard.count > 1) {
+  report.operators = OperatorNames(s.options.operators);
+  report.left_out = LeftOut(s.cases, s.options);
+  report.shard =
+      std::to_string(s.options.shard.index) + "/" + std::to_string(s.options.shard.count);
+  report.selected_cases = validator::SelectCases(s.cases, s.options).size();
+  if (s.options.shard.count > 1) {
     report.shard_cases.emplace();
-    for (const validator::Case* c : validator::ShardCases(cases, options))
+    for (const validator::Case* c : validator::ShardCases(s.cases, s.options))
       report.shard_cases->push_back(c->name);
   }
-  if (!options.expectations.empty()) {
+  return report;
+}
+
+// What --profile / --expect and --shard leave out, said before the run starts.
+void PrintSelection(const RunSetup& s, const RunReport& report) {
+  if (!s.options.expectations.empty()) {
     int left_out = 0;
     for (const auto& [expect, n] : report.left_out) left_out += n;
     std::cout << left_out << " selected cases left out by --profile / --expect (they expect "
               << "something not judged in this run)\n";
   }
-  if (options.shard.count > 1) {
-    std::cout << "shard " << options.shard.index << "/" << options.shard.count << ": "
-              << validator::ShardCases(cases, options).size() << " of "
-              << validator::SelectCases(cases, options).size()
+  if (s.options.shard.count > 1) {
+    std::cout << "shard " << s.options.shard.index << "/" << s.options.shard.count << ": "
+              << validator::ShardCases(s.cases, s.options).size() << " of "
+              << validator::SelectCases(s.cases, s.options).size()
               << " selected cases; the others are other shards'\n";
   }
-  const std::optional<RunReport> base = ReadBaseline(args.baseline, raw);
-  // A folder that cannot take the reports is found before the work, not after it.
-  if (!args.report_dir.empty()) {
-    try {
-      PrepareReportDir(args.report_dir);
-    } catch (const std::exception& e) {
-      Usage(e.what());
-    }
-  }
-  Progress progress(validator::ShardCases(cases, options).size() * raw.size());
+}
+
+// A folder that cannot take the reports is found before the work, not after it.
+void CheckReportDir(const RunArgs& args) {
+  if (args.report_dir.empty()) return;
   try {
-    report.results = validator::RunCases(cases, raw, options, [&](const CaseResult& r) {
-      if (VerdictFailsRun(r.verdict) || args.verbose) progress.Clear();
-      PrintResult(r, args.verbose);
-      progress.Count(VerdictFailsRun(r.verdict));
-    });
+    PrepareReportDir(args.report_dir);
+  } catch (const std::exception& e) {
+    Usage(e.what());
+  }
+}
+
+// Every case of the shard on every backend, with a progress line; a backend that cannot
+// go on stops the run (exit 2).
+std::vector<CaseResult> RunAll(const RunArgs& args, const RunSetup& s) {
+  Progress progress(validator::ShardCases(s.cases, s.options).size() * s.backends.size());
+  try {
+    std::vector<CaseResult> results =
+        validator::RunCases(s.cases, s.backends, s.options, [&](const CaseResult& r) {
+          if (VerdictFailsRun(r.verdict) || args.verbose) progress.Clear();
+          PrintResult(r, args.verbose);
+          progress.Count(VerdictFailsRun(r.verdict));
+        });
     progress.Finish();
+    return results;
   } catch (const RunAborted& e) {
     progress.Finish();
     std::cout.flush();
     std::cerr << "dmlconf run: stopped: " << Printable(e.what()) << "\n";
     Exit(kExitUsage);
   }
+}
+
+// After the run: the tables, --write-xfail, the summary line and the reports; exits
+// with the run's code unless it is 0.
+void Finish(const RunArgs& args, const RunReport& report, const std::vector<Backend*>& backends,
+            const std::optional<RunReport>& base) {
   std::cout << "\n";
-  PrintBackends(raw);
+  PrintBackends(backends);
   PrintCounts(report.results);
   PrintKinds(report.results);
   bool xfail_written = true;
@@ -582,6 +625,19 @@ void Run(const RunArgs& args) {
   if (!xfail_written && code == kExitOk) code = kExitUsage;  // as for a report not written
   if (!args.report_dir.empty()) code = WriteReports(report, args.report_dir, code);
   if (code != kExitOk) Exit(code);
+}
+
+void Run(const RunArgs& args) {
+  // First, before any thread or backend process exists: however the run ends
+  // (Ctrl-C and SIGTERM included), no backend process or request folder remains.
+  children::InstallRunCleanup();
+  const RunSetup s = SetUp(args);
+  RunReport report = StartReport(args, s);
+  PrintSelection(s, report);
+  const std::optional<RunReport> base = ReadBaseline(args.baseline, s.backends);
+  CheckReportDir(args);
+  report.results = RunAll(args, s);
+  Finish(args, report, s.backends, base);
 }
 
 }  // namespace

@@ -8,18 +8,17 @@
 #include <vector>
 
 #include "dmlconf/data_type.h"
+#include "dmlconf/saturating.h"
 
 namespace dmlconf {
 
 inline constexpr uint32_t kMaxDimensions = 8;
 // DirectML caps a tensor at 2^32 - 1 elements.
 inline constexpr uint64_t kMaxElementCount = 0xFFFFFFFFull;
-// Returned by the size helpers when the arithmetic overflows 64 bits.
-inline constexpr uint64_t kSizeOverflow = UINT64_MAX;
 
 // Mirrors DML_BUFFER_TENSOR_DESC field for field. A descriptor may be invalid
 // (rank 9, a zero size, a short TotalTensorSizeInBytes): validation says so;
-// the helpers below never crash on one, they saturate at kSizeOverflow.
+// the helpers below never crash on one, they saturate at kSaturated.
 struct TensorDesc {
   DataType data_type = DataType::kFloat32;
   uint32_t flags = 0;
@@ -32,11 +31,11 @@ struct TensorDesc {
 
   uint32_t DimensionCount() const { return uint32_t(sizes.size()); }
   size_t ElementSize() const { return dmlconf::ElementSize(data_type); }
-  // Product of sizes (1 for rank 0), saturating at kSizeOverflow.
+  // Product of sizes (1 for rank 0), saturating at kSaturated.
   uint64_t ElementCount() const;
   // The strides given, or packed row-major ones.
   std::vector<uint32_t> EffectiveStrides() const;
-  // roundup((dot(sizes - 1, strides) + 1) * element size, 4); kSizeOverflow on
+  // roundup((dot(sizes - 1, strides) + 1) * element size, 4); kSaturated on
   // overflow; 0 if any size is zero or strides have the wrong count.
   uint64_t MinimumTotalBytes() const;
   // TotalTensorSizeInBytes as given, else MinimumTotalBytes().

@@ -4,8 +4,6 @@
 
 namespace dmlconf {
 
-static_assert(kSizeOverflow == kSaturated);
-
 TensorDesc TensorDesc::Packed(DataType type, std::vector<uint32_t> sizes) {
   TensorDesc desc;
   desc.data_type = type;

@@ -1,6 +1,7 @@
 // GATHER: output = input[0..Axis) ++ indices[D-K..D) ++ input[Axis+1..D),
 // right-aligned into D dimensions (spec README; errata G1, G2), and the input's
 // original rank + IndexDimensions - 1 <= D (seed 002).
+#include "dmlconf/gather_rules.h"
 #include "validate/rules.h"
 
 namespace dmlconf::validate_detail {
@@ -49,9 +50,8 @@ Validation CheckShapes(const GatherDesc& desc) {
   // K 5, indices {1,1,1,1,2} leaves only 1s as surplus, yet 5 + 5 - 1 = 9 > 5. DirectML
   // 1.15.4 accepts such descriptors and, when D + K - 1 > 8, returns bytes from
   // elsewhere and corrupts its own memory (reports/directml/README.md).
-  uint32_t original_rank = rank;
-  while (original_rank > 1 && desc.input_tensor.sizes[rank - original_rank] == 1) --original_rank;
-  if (original_rank + desc.index_dimensions > rank + 1)
+  if (!gather_rules::OriginalRankFits(desc.input_tensor.sizes, desc.index_dimensions)) {
+    const size_t original_rank = gather_rules::OriginalRank(desc.input_tensor.sizes);
     return Fail(Reason::GATHER_OUTPUT_RANK_OVERFLOW,
                 Message("GATHER: InputTensor.Sizes ", FormatSizes(desc.input_tensor.sizes),
                         " has original rank ", original_rank,
@@ -60,6 +60,7 @@ Validation CheckShapes(const GatherDesc& desc) {
                         " relevant dimensions, more than DimensionCount ", rank,
                         " (seed 002: original rank + IndexDimensions - 1 must be <= "
                         "OutputTensor.DimensionCount)."));
+  }
   expected.insert(expected.begin(), rank - expected.size(), 1u);
   if (desc.output_tensor.sizes != expected)
     return Fail(Reason::GATHER_OUTPUT_SIZES_MISMATCH,

@@ -10,7 +10,7 @@ namespace dmlconf::validate_detail {
 namespace {
 
 std::string FormatCount(uint64_t value) {
-  return value == kSizeOverflow ? std::string("more than 2^64-1") : std::to_string(value);
+  return value == kSaturated ? std::string("more than 2^64-1") : std::to_string(value);
 }
 
 Validation CheckShapeFields(std::string_view op, const TensorSlot& slot) {
@@ -41,7 +41,7 @@ Validation CheckBufferFields(std::string_view op, const TensorSlot& slot) {
   const TensorDesc& t = *slot.desc;
   const uint64_t minimum = t.MinimumTotalBytes();
   // A minimum that overflows 64 bits can never be bound: refuse it whatever the total.
-  if (minimum == kSizeOverflow)
+  if (minimum == kSaturated)
     return Fail(
         Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
         Message(op, ": ", slot.role, " with Sizes ", FormatSizes(t.sizes), ", Strides ",

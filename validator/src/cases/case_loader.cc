@@ -258,9 +258,7 @@ uint64_t BytesNeeded(const OperatorDesc& desc) {
       // The runner binds each buffer at an offset that obeys the tensor's
       // alignment (T1), which costs up to three times the alignment.
       total = SaturatingAdd(total, 3 * uint64_t(slot.desc->guaranteed_base_offset_alignment));
-      const uint64_t count = slot.desc->ElementCount();
-      const uint64_t logical =
-          count > UINT64_MAX / 16 ? UINT64_MAX : count * slot.desc->ElementSize();
+      const uint64_t logical = SaturatingMul(slot.desc->ElementCount(), slot.desc->ElementSize());
       total = SaturatingAdd(total, SaturatingAdd(logical, logical));
     }
   }
@@ -277,7 +275,7 @@ void ParseCaseData(const Field& f, const Field& descriptor, Case* c, uint64_t* f
   if (needed > kMaxFileTensorBytes)
     descriptor.Fail(
         "the tensors need " +
-        (needed == UINT64_MAX ? std::string("more than 2^64") : std::to_string(needed)) +
+        (needed == kSaturated ? std::string("more than 2^64") : std::to_string(needed)) +
         " bytes in all, more than the " + limit +
         " the match and unspecified cases of one file may use");
   *file_bytes = SaturatingAdd(*file_bytes, needed);

@@ -4,7 +4,7 @@
 #include <iterator>
 #include <type_traits>
 
-#include "common_cases.h"
+#include "descriptor_edit.h"
 
 namespace dmlconf::fuzz {
 

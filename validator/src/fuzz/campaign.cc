@@ -4,10 +4,11 @@
 #include <cctype>
 #include <map>
 
-#include "atomic_file.h"
 #include "backends/descriptor_json.h"
+#include "dmlconf/reports/atomic_file.h"
 #include "dmlconf/support.h"
 #include "fuzz/drawing.h"
+#include "run/judge.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::fuzz {
@@ -196,7 +197,7 @@ class Campaign {
     if (error)
       throw std::runtime_error(options_.out_dir.string() +
                                ": cannot be created: " + error.message());
-    report_internal::WriteFileAtomically(path, f->case_text);
+    WriteFileAtomically(path, f->case_text);
     f->case_file = path.string();
     std::vector<validator::Case> loaded;
     try {

@@ -14,7 +14,7 @@
 #include "dmlconf/backend.h"
 #include "fuzz/findings.h"
 #include "fuzz/shrink.h"
-#include "run/runner.h"
+#include "run/xfail.h"
 
 namespace dmlconf::fuzz {
 

@@ -2,9 +2,10 @@
 
 #include <functional>
 
-#include "common_cases.h"
+#include "descriptor_edit.h"
 #include "dmlconf/tensor_layout.h"
 #include "oracle.h"
+#include "values.h"
 
 namespace dmlconf::fuzz {
 

@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cstring>
 
-#include "common_cases.h"
+#include "case_naming.h"
+#include "descriptor_edit.h"
+#include "dmlconf/gather_rules.h"
 #include "dmlconf/support.h"
 #include "drawn.h"
 #include "fuzz/breaks.h"
 #include "fuzz/data.h"
 #include "fuzz/layouts.h"
+#include "gen_common.h"
 
 namespace dmlconf::fuzz {
 
@@ -83,9 +86,7 @@ bool AxisInLeadingOnes(const OperatorDesc& desc) {
   for (const TensorSlot& slot : InputSlots(desc)) {
     if (slot.kind != FieldKind::kInput) continue;
     const std::vector<uint32_t>& sizes = slot.desc->sizes;
-    size_t leading = 0;
-    while (leading + 1 < sizes.size() && sizes[leading] == 1) ++leading;
-    return generate::Axis(desc) < leading;
+    return generate::Axis(desc) < sizes.size() - gather_rules::OriginalRank(sizes);
   }
   return false;
 }
@@ -117,11 +118,8 @@ bool NoIndexDimensions(const OperatorDesc& desc) {
 // G4 leaves such a GATHER implementation-defined, so no case may rest on it.
 bool LeadingIndexDimensionAboveOne(const OperatorDesc& desc) {
   const IndexFields f = IndexFieldsOf(desc);
-  if (f.indices == nullptr || !f.index_dimensions) return false;
-  const std::vector<uint32_t>& sizes = f.indices->sizes;
-  for (size_t d = 0; d + *f.index_dimensions < sizes.size(); ++d)
-    if (sizes[d] != 1) return true;
-  return false;
+  return f.indices != nullptr && f.index_dimensions &&
+         gather_rules::LeadingIndexDimensionAboveOne(f.indices->sizes, *f.index_dimensions);
 }
 
 // Inputs and expected outputs of a valid case; false when the oracle cannot say.

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "atomic_file.h"
+#include "dmlconf/reports/atomic_file.h"
 
 namespace dmlconf::fuzz {
 
@@ -129,7 +129,7 @@ json ReportJson(const FindingsReport& report) {
 }
 
 json ParseFile(const std::filesystem::path& file) {
-  const std::string text = report_internal::ReadReportFile(file, "findings");
+  const std::string text = ReadReportFile(file, "findings");
   try {
     return json::parse(text);
   } catch (const json::exception& e) {
@@ -235,8 +235,8 @@ void WriteFindings(const FindingsReport& report, const std::filesystem::path& di
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   if (error) throw std::runtime_error(dir.string() + ": cannot be created: " + error.message());
-  report_internal::WriteFileAtomically(dir / "findings.json", ReportJson(report).dump(2) + "\n");
-  report_internal::WriteFileAtomically(dir / "findings.md", Markdown(report));
+  WriteFileAtomically(dir / "findings.json", ReportJson(report).dump(2) + "\n");
+  WriteFileAtomically(dir / "findings.md", Markdown(report));
 }
 
 FindingsReport ReadFindings(const std::filesystem::path& file) {

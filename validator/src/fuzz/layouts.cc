@@ -4,7 +4,8 @@
 #include <bit>
 #include <numeric>
 
-#include "common_cases.h"
+#include "descriptor_edit.h"
+#include "strides.h"
 
 namespace dmlconf::fuzz {
 

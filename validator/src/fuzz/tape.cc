@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "gen_common.h"  // SplitMix64
+#include "values.h"  // SplitMix64
 
 namespace dmlconf::fuzz {
 

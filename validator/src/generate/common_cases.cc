@@ -10,59 +10,10 @@
 #include <set>
 #include <stdexcept>
 
+#include "descriptor_edit.h"
+#include "strides.h"
+
 namespace dmlconf::generate {
-
-// Tensors of a descriptor the generator owns and may edit. The slots only
-// hand out const pointers; the descriptor itself is not const here.
-std::vector<TensorDesc*> Mutable(const std::vector<TensorSlot>& slots) {
-  std::vector<TensorDesc*> out;
-  for (const TensorSlot& s : slots) out.push_back(const_cast<TensorDesc*>(s.desc));
-  return out;
-}
-std::vector<TensorDesc*> AllTensors(OperatorDesc& d) {
-  std::vector<TensorDesc*> all = Mutable(InputSlots(d));
-  for (TensorDesc* t : Mutable(OutputSlots(d))) all.push_back(t);
-  return all;
-}
-
-// The Axis field, where the operator's schema has one.
-bool HasAxis(const OperatorDesc& d) {
-  return std::visit(
-      [](const auto& x) {
-        bool found = false;
-        ForEachField(
-            x, [&](auto field, const auto&) { found = found || field.kind == FieldKind::kAxis; });
-        return found;
-      },
-      d);
-}
-void SetAxis(OperatorDesc& d, uint32_t axis) {
-  std::visit(
-      [&](auto& x) {
-        ForEachField(x, [&](auto field, auto& value) {
-          if constexpr (field.kind == FieldKind::kAxis) value = axis;
-        });
-      },
-      d);
-}
-uint32_t Axis(const OperatorDesc& d) {
-  return std::visit(
-      [](const auto& x) {
-        uint32_t axis = 0;
-        ForEachField(x, [&](auto field, const auto& value) {
-          if constexpr (field.kind == FieldKind::kAxis) axis = value;
-        });
-        return axis;
-      },
-      d);
-}
-
-// "/idx-int32" (an Indices field), "/len-uint32" (a Lengths field), or "".
-std::string IndexPart(OperatorType op, DataType index_type) {
-  const std::optional<FieldKind> kind = IndexFieldKind(op);
-  if (!kind) return "";
-  return (*kind == FieldKind::kIndices ? "/idx-" : "/len-") + TypeTag(index_type);
-}
 
 namespace {
 
@@ -75,35 +26,6 @@ std::vector<DataType> Complement(DataTypeSet set) {
 }
 
 }  // namespace
-
-GenCase RejectCase(OperatorDesc desc, FeatureLevel level, Reason reason, const std::string& what,
-                   const std::string& description) {
-  GenCase c;
-  c.name = Slug(TypeOf(desc)) + "/" + LevelTag(level) + "/reject/" + what;
-  c.level = level;
-  c.desc = std::move(desc);
-  c.expect = Expect::kReject;
-  c.reason = reason;
-  c.description = description;
-  return c;
-}
-
-std::vector<uint32_t> UnevenPieces(uint32_t total, uint32_t pieces, uint32_t variant) {
-  std::vector<uint32_t> sizes(pieces, 1);
-  sizes[variant % pieces] += total - pieces;
-  return sizes;
-}
-
-OperatorDesc CellDescriptor(OperatorType op, const CellSpec& cell) {
-  switch (op) {
-#define DMLCONF_OPERATOR(Type, NAME, Desc) \
-  case OperatorType::k##Type:              \
-    return Type##Cell(cell);
-#include "dmlconf/ops.inc"
-#undef DMLCONF_OPERATOR
-  }
-  return {};
-}
 
 void AddSupportCells(CaseSink& sink, OperatorType op) {
   uint32_t variant = 0;
@@ -131,55 +53,7 @@ void AddSupportCells(CaseSink& sink, OperatorType op) {
   }
 }
 
-std::vector<uint32_t> StridesWithPadding(const std::vector<uint32_t>& sizes,
-                                         const std::vector<uint32_t>& pads) {
-  std::vector<uint32_t> strides(sizes.size());
-  uint64_t stride = 1;
-  for (size_t d = sizes.size(); d-- > 0;) {
-    strides[d] = uint32_t(std::min<uint64_t>(stride, UINT32_MAX));
-    stride *= uint64_t(sizes[d]) + pads[d];
-  }
-  return strides;
-}
-
-std::vector<uint32_t> StridesInOrder(const std::vector<uint32_t>& sizes,
-                                     const std::vector<size_t>& order) {
-  std::vector<uint32_t> strides(sizes.size());
-  uint64_t stride = 1;
-  for (size_t k = order.size(); k-- > 0;) {
-    strides[order[k]] = uint32_t(stride);
-    stride *= sizes[order[k]];
-  }
-  return strides;
-}
-
 namespace {
-
-// Strides with `pad` unused elements after every row of the last dimension.
-std::vector<uint32_t> PaddedStrides(const std::vector<uint32_t>& sizes, uint32_t pad) {
-  std::vector<uint32_t> pads(sizes.size(), 0);
-  if (!pads.empty()) pads.back() = pad;
-  return StridesWithPadding(sizes, pads);
-}
-
-// Dense strides in reversed dimension order (column-major): a permutation.
-std::vector<uint32_t> PermutedStrides(const std::vector<uint32_t>& sizes) {
-  std::vector<size_t> order(sizes.size());
-  for (size_t d = 0; d < order.size(); ++d) order[d] = order.size() - 1 - d;
-  return StridesInOrder(sizes, order);
-}
-
-// Zero strides on every dimension but the last non-1 one: a broadcast input.
-std::vector<uint32_t> BroadcastStrides(const std::vector<uint32_t>& sizes) {
-  std::vector<uint32_t> strides(sizes.size(), 0);
-  for (size_t d = sizes.size(); d-- > 0;) {
-    if (sizes[d] > 1) {
-      strides[d] = 1;
-      break;
-    }
-  }
-  return strides;
-}
 
 struct Layout {
   const char* name;
@@ -264,31 +138,6 @@ void AddStrided(CaseSink& sink, OperatorType op) {
     c.name = CellName(op, c.level, DataType::kFloat32, 4) + IndexPart(op, DataType::kUint32) + "/" +
              slot + "-total-size-plus-2";
     sink.AddComputed("strided", std::move(c));
-  }
-}
-
-std::vector<ElementBits> SpecialValues(DataType type) {
-  switch (type) {
-    case DataType::kFloat16:
-      return {0x7e00, 0x7e01, 0x7c01, 0xfd55, 0xfe00, 0x0000, 0x8000, 0x7c00,
-              0xfc00, 0x0001, 0x03ff, 0x8001, 0x0400, 0x7bff, 0xfbff};
-    case DataType::kFloat32:
-      return {0x7fc00000, 0x7fc00001, 0x7f800001, 0xffa00005, 0xffc12345,
-              0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x00000001,
-              0x007fffff, 0x80000001, 0x00800000, 0x7f7fffff, 0xff7fffff};
-    case DataType::kFloat64:
-      return {0x7ff8000000000000, 0x7ff8000000000001, 0x7ff0000000000001, 0xfff4000000000005,
-              0xfff8123456789abc, 0x0000000000000000, 0x8000000000000000, 0x7ff0000000000000,
-              0xfff0000000000000, 0x0000000000000001, 0x000fffffffffffff, 0x8000000000000001,
-              0x0010000000000000, 0x7fefffffffffffff, 0xffefffffffffffff};
-    default: {
-      const unsigned width = unsigned(ElementSize(type)) * 8;
-      const ElementBits mask = ElementMask(type);
-      const ElementBits high = ElementBits{1} << (width - 1);
-      // 0, 1, all ones (-1 / max), the sign bit (min / 2^(w-1)), max signed,
-      // min + 1, max - 1, and the same for the unsigned reading.
-      return {0, 1, mask, high, high - 1, high + 1, mask - 1, 0x55 & mask, (high - 1) - 1};
-    }
   }
 }
 
@@ -388,18 +237,6 @@ void AddValues(CaseSink& sink, OperatorType op) {
 }
 
 namespace {
-
-// Packed strides, except that the innermost two dimensions of size > 1
-// overlap by one element: each row's last element is the next row's first.
-std::vector<uint32_t> OverlappingStrides(const std::vector<uint32_t>& sizes) {
-  std::vector<uint32_t> strides = PackedStrides(sizes);
-  std::vector<size_t> wide;
-  for (size_t d = sizes.size(); d-- > 0 && wide.size() < 2;)
-    if (sizes[d] > 1) wide.push_back(d);
-  if (wide.size() < 2) throw std::logic_error("generator: no two dimensions to overlap");
-  strides[wide[1]] = sizes[wide[0]] * strides[wide[0]] - strides[wide[0]];
-  return strides;
-}
 
 // Every tensor's alignment: `align`, or its own element size where that is
 // larger (an index tensor next to one-byte data).

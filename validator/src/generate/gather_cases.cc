@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "dmlconf/gather_rules.h"
 #include "drawn.h"
 
 namespace dmlconf::generate {
@@ -24,12 +25,12 @@ GatherDesc MakeGather(DataType type, DataType index_type, std::vector<uint32_t> 
       input[p] = 1;
     else
       index_sizes[p - axis] = 1;
-    // Seed 002: the input's original rank (before leading 1s) + K - 1 must be <= D, so
-    // the input itself needs K - 1 leading 1s, its Axis included when Axis < K - 1. The
-    // surplus 1s of the indices alone do not make a descriptor valid (DirectML 1.15.4
-    // returns garbage for those when D + K - 1 > 8; reports/directml/README.md).
-    input[p] = 1;
   }
+  // Seed 002's original-rank rule: the input itself needs K - 1 leading 1s, its Axis
+  // included when Axis < K - 1. The surplus 1s of the indices alone do not make a
+  // descriptor valid (DirectML 1.15.4 returns garbage for those when D + K - 1 > 8;
+  // reports/directml/README.md).
+  for (uint32_t p = 0; p < rank && !gather_rules::OriginalRankFits(input, k); ++p) input[p] = 1;
   std::vector<uint32_t> list(input.begin(), input.begin() + axis);
   list.insert(list.end(), index_sizes.begin(), index_sizes.end());
   list.insert(list.end(), input.begin() + axis + 1, input.end());

@@ -1,6 +1,6 @@
 #include "gen_case.h"
 
-#include "gen_common.h"  // SplitMix64
+#include "values.h"  // SplitMix64
 
 #include <cassert>
 #include <cstring>

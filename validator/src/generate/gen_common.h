@@ -1,5 +1,6 @@
-// What the per-operator case builders share: naming, the support-table
-// lookups, small shapes, position-encoding data and the oracle step.
+// What the case builders share: the sink that files cases, support-table cells and
+// lookups, small shapes and the oracle step. Naming, values and strides are the
+// toolkit's (case_naming.h, values.h, strides.h).
 #pragma once
 
 #include <cstdint>
@@ -42,19 +43,6 @@ struct CellSpec {
   uint32_t variant = 0;
 };
 
-// A valid descriptor for the cell (per-operator, in <op>_cases.cc). For ranks
-// the operator never takes (DEPTH_TO_SPACE1 at rank 3), a descriptor that is
-// valid in every other respect.
-OperatorDesc CellDescriptor(OperatorType op, const CellSpec& cell);
-
-// "depth_to_space1"; "fl4_1"; "float16"; "gather/fl3_0/float16/r5".
-std::string Slug(OperatorType op);
-std::string LevelTag(FeatureLevel level);
-std::string TypeTag(DataType type);
-// "1x8x2x3".
-std::string SizesTag(const std::vector<uint32_t>& sizes);
-std::string CellName(OperatorType op, FeatureLevel level, DataType type, uint32_t rank);
-
 // The lowest level whose row allows the data type, rank and (for operators
 // with one) index type.
 FeatureLevel LowestLevel(OperatorType op, DataType type, uint32_t rank, DataType index_type);
@@ -71,22 +59,6 @@ struct UnitDimShapes {
   std::vector<uint32_t> all_but_axis, unit_axis;
 };
 UnitDimShapes UnitDims(uint32_t rank, uint32_t axis, uint32_t axis_size);
-
-// splitmix64, as cases/README.md defines it for `fill: random`.
-uint64_t SplitMix64(uint64_t x);
-uint64_t HashName(const std::string& name);
-
-// The bits of the number n in a data type: integers wrap, floats are the
-// nearest value (exact for the small n used here).
-ElementBits NumberBits(DataType type, int64_t n);
-
-// Fills c.inputs: value tensors with position-encoding data (element value =
-// base + its memory offset, so broadcast elements agree and every output
-// element says where it came from); GATHER indices in range, negative for
-// signed index types; REVERSE_SUBSEQUENCES lengths cycling 0, 1, between,
-// equal to and beyond the axis size, the first line always in between (a
-// real reversal). `salt` varies base and patterns.
-void FillInputs(GenCase& c, uint64_t salt);
 
 // Runs the oracle: sets c.expected, or makes the case `unspecified`.
 void ComputeExpected(GenCase& c);

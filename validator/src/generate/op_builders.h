@@ -1,8 +1,12 @@
-// The per-operator builders: a valid descriptor for a support-table cell, and
-// the operator's own corner, large and must-reject cases. One file each.
+// The per-operator builders: a valid descriptor for a support-table cell, and the
+// operator's own corner, large and must-reject cases, the pair defined in the operator's
+// own <op>_cases.cc; and what every builder calls, defined in op_builders.cc. The
+// toolkit's naming and values come with it, as every builder uses them.
 #pragma once
 
+#include "case_naming.h"
 #include "gen_common.h"
+#include "values.h"
 
 namespace dmlconf::generate {
 
@@ -11,6 +15,11 @@ namespace dmlconf::generate {
   void Add##Type##Cases(CaseSink& sink);
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
+
+// A valid descriptor for the cell: the dispatch to <Type>Cell of ops.inc. For ranks
+// the operator never takes (DEPTH_TO_SPACE1 at rank 3), a descriptor that is valid in
+// every other respect.
+OperatorDesc CellDescriptor(OperatorType op, const CellSpec& cell);
 
 // Piece sizes along an axis: `pieces` sizes >= 1 adding up to `total`, uneven
 // (the surplus lands on one piece, chosen by variant).

@@ -118,7 +118,7 @@ std::optional<std::string> CompareLogical(const std::string& role, const TensorD
 bool LayoutIsUsable(const TensorDesc& desc) {
   if (desc.strides && desc.strides->size() != desc.sizes.size()) return false;
   const uint64_t minimum = desc.MinimumTotalBytes();
-  return minimum != kSizeOverflow && desc.TotalBytes() >= minimum;
+  return minimum != kSaturated && desc.TotalBytes() >= minimum;
 }
 
 std::vector<bool> ElementByteMask(const TensorDesc& desc) {

@@ -10,7 +10,8 @@
 
 #include "platform/child_process.h"
 #include "platform/guard_pages.h"
-#include "run/runner.h"
+#include "run/isolate.h"
+#include "run/judge.h"
 
 namespace dmlconf::validator {
 namespace {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "dmlconf/gather_rules.h"
 #include "schema_check.h"
 
 using nlohmann::json;
@@ -256,10 +257,9 @@ bool OperatorDescription::GatherCorruptsMemory() const {
   if (desc_.Type != DML_OPERATOR_GATHER) return false;
   const DML_GATHER_OPERATOR_DESC& gather = op_.Gather;
   const std::vector<UINT>& in = inputs_[0]->sizes;
-  const size_t rank = in.size(), k = gather.IndexDimensions;
-  size_t original_rank = rank;
-  while (original_rank > 1 && in[rank - original_rank] == 1) --original_rank;
-  return original_rank + k > rank + 1 || gather.Axis < rank - original_rank;
+  const size_t rank = in.size();
+  return !dmlconf::gather_rules::OriginalRankFits(in, gather.IndexDimensions) ||
+         gather.Axis < rank - dmlconf::gather_rules::OriginalRank(in);
 }
 
 std::string OperatorDescription::Parse(const std::string& operator_name, const json& descriptor,

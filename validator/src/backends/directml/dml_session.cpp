@@ -244,38 +244,70 @@ Outcome DmlSession::Submit(std::string* error) {
   return Outcome::kOk;
 }
 
+// One Execute's state, step to step: the bindings' needs, the tensor buffers in the
+// staging buffers, the operator's scratch resources and the one binding table.
+struct DmlSession::Dispatch {
+  IDMLCompiledOperator* op = nullptr;
+  std::vector<BoundBuffer>* inputs = nullptr;
+  ComPtr<IDMLOperatorInitializer> initializer;
+  DML_BINDING_PROPERTIES init_props{}, exec_props{};
+  std::vector<GpuBuffer> buffers;  // the inputs', then the outputs'
+  uint64_t staging_bytes = 0;
+  ComPtr<ID3D12Resource> temporary, persistent;
+  DML_BUFFER_BINDING temporary_binding{}, persistent_binding{};
+  DML_BINDING_DESC persistent_out{};
+  ComPtr<IDMLBindingTable> table;
+};
+
 Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* inputs,
                             std::vector<BoundBuffer>* outputs, std::string* error) {
+  Dispatch d;
+  d.op = op;
+  d.inputs = inputs;
+  Outcome step = PrepareBindings(&d, error);
+  if (step == Outcome::kOk) step = Upload(&d, outputs, error);
+  if (step == Outcome::kOk) step = CreateScratch(&d, error);
+  if (step == Outcome::kOk) step = RecordInitialize(&d, error);
+  if (step == Outcome::kOk) step = RecordExecute(&d, error);
+  if (step == Outcome::kOk) step = Submit(error);
+  if (step == Outcome::kOk) step = ReadBack(d, error);
+  return step;
+}
+
+// The initializer, both binding tables' needs, and a descriptor heap for both.
+Outcome DmlSession::PrepareBindings(Dispatch* d, std::string* error) {
   HRESULT hr;
-  ComPtr<IDMLOperatorInitializer> initializer;
-  IDMLCompiledOperator* ops[] = {op};
-  if (FAILED(hr = dml_->CreateOperatorInitializer(1, ops, IID_PPV_ARGS(&initializer))))
+  IDMLCompiledOperator* ops[] = {d->op};
+  if (FAILED(hr = dml_->CreateOperatorInitializer(1, ops, IID_PPV_ARGS(&d->initializer))))
     return Failure("IDMLDevice::CreateOperatorInitializer", hr, error);
-  const DML_BINDING_PROPERTIES init_props = BindingPropertiesOf(initializer.Get());
-  const DML_BINDING_PROPERTIES exec_props = BindingPropertiesOf(op);
+  d->init_props = BindingPropertiesOf(d->initializer.Get());
+  d->exec_props = BindingPropertiesOf(d->op);
   // The initializer's descriptors first, the operator's after them: both tables live in
   // the one heap for the one command list.
-  if (FAILED(hr = EnsureDescriptorHeap(init_props.RequiredDescriptorCount +
-                                       exec_props.RequiredDescriptorCount)))
+  if (FAILED(hr = EnsureDescriptorHeap(d->init_props.RequiredDescriptorCount +
+                                       d->exec_props.RequiredDescriptorCount)))
     return Failure("CreateDescriptorHeap", hr, error);
+  return Outcome::kOk;
+}
 
-  // Buffers: D3D12 buffer sizes and copies in 4-byte units cover every file.
-  std::vector<GpuBuffer> buffers;
-  uint64_t staging_bytes = 0;
-  for (auto* side : {inputs, outputs}) {
+// Every file into the upload buffer and a GPU buffer of its own: D3D12 buffer sizes and
+// copies in 4-byte units cover every file.
+Outcome DmlSession::Upload(Dispatch* d, std::vector<BoundBuffer>* outputs, std::string* error) {
+  HRESULT hr;
+  for (auto* side : {d->inputs, outputs}) {
     for (BoundBuffer& file : *side) {
       uint64_t width = RoundUp(std::max<uint64_t>(file.contents.size(), 4), 4);
-      buffers.push_back({&file, nullptr, width, staging_bytes, {}});
-      staging_bytes += RoundUp(width, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
+      d->buffers.push_back({&file, nullptr, width, d->staging_bytes, {}});
+      d->staging_bytes += RoundUp(width, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
     }
   }
-  if (FAILED(hr = EnsureStaging(staging_bytes)))
+  if (FAILED(hr = EnsureStaging(d->staging_bytes)))
     return Failure("creating staging buffers", hr, error);
   uint8_t* upload = nullptr;
   D3D12_RANGE nothing_read{0, 0};
   if (FAILED(hr = upload_->Map(0, &nothing_read, reinterpret_cast<void**>(&upload))))
     return Failure("ID3D12Resource::Map (upload)", hr, error);
-  for (GpuBuffer& b : buffers) {
+  for (GpuBuffer& b : d->buffers) {
     std::memset(upload + b.staging_offset, 0, b.width);
     std::memcpy(upload + b.staging_offset, b.file->contents.data(), b.file->contents.size());
     if (FAILED(hr = CreateBuffer(b.width, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST,
@@ -286,26 +318,38 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
     b.binding = {b.resource.Get(), b.file->offset, b.file->bytes};
   }
   upload_->Unmap(0, nullptr);
+  return Outcome::kOk;
+}
 
-  ComPtr<ID3D12Resource> temporary, persistent;
-  uint64_t temporary_bytes =
-      std::max(init_props.TemporaryResourceSize, exec_props.TemporaryResourceSize);
+// The temporary resource (the larger of the two calls' needs) and the persistent one.
+Outcome DmlSession::CreateScratch(Dispatch* d, std::string* error) {
+  HRESULT hr;
+  const uint64_t temporary_bytes =
+      std::max(d->init_props.TemporaryResourceSize, d->exec_props.TemporaryResourceSize);
   if (temporary_bytes &&
       FAILED(hr = CreateBuffer(temporary_bytes, D3D12_HEAP_TYPE_DEFAULT,
-                               D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &temporary)))
+                               D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &d->temporary)))
     return Failure("CreateCommittedResource (temporary)", hr, error);
-  if (exec_props.PersistentResourceSize &&
-      FAILED(hr = CreateBuffer(exec_props.PersistentResourceSize, D3D12_HEAP_TYPE_DEFAULT,
-                               D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &persistent)))
+  const uint64_t persistent_bytes = d->exec_props.PersistentResourceSize;
+  if (persistent_bytes &&
+      FAILED(hr = CreateBuffer(persistent_bytes, D3D12_HEAP_TYPE_DEFAULT,
+                               D3D12_RESOURCE_STATE_UNORDERED_ACCESS, &d->persistent)))
     return Failure("CreateCommittedResource (persistent)", hr, error);
-  DML_BUFFER_BINDING temporary_binding{temporary.Get(), 0, temporary_bytes};
-  DML_BUFFER_BINDING persistent_binding{persistent.Get(), 0, exec_props.PersistentResourceSize};
+  d->temporary_binding = {d->temporary.Get(), 0, temporary_bytes};
+  d->persistent_binding = {d->persistent.Get(), 0, persistent_bytes};
+  d->persistent_out = Bind(d->persistent ? &d->persistent_binding : nullptr);
+  return Outcome::kOk;
+}
 
+// The copies up, then the initializer's dispatch: inputs flagged OWNED_BY_DML are handed
+// over here, the others not at all.
+Outcome DmlSession::RecordInitialize(Dispatch* d, std::string* error) {
+  HRESULT hr;
   if (FAILED(hr = allocator_->Reset())) return Failure("ID3D12CommandAllocator::Reset", hr, error);
   if (FAILED(hr = list_->Reset(allocator_.Get(), nullptr)))
     return Failure("ID3D12GraphicsCommandList::Reset", hr, error);
   std::vector<D3D12_RESOURCE_BARRIER> barriers;
-  for (GpuBuffer& b : buffers) {
+  for (GpuBuffer& b : d->buffers) {
     list_->CopyBufferRegion(b.resource.Get(), 0, upload_.Get(), b.staging_offset, b.width);
     barriers.push_back(Transition(b.resource.Get(), D3D12_RESOURCE_STATE_COPY_DEST,
                                   D3D12_RESOURCE_STATE_UNORDERED_ACCESS));
@@ -314,70 +358,75 @@ Outcome DmlSession::Execute(IDMLCompiledOperator* op, std::vector<BoundBuffer>* 
   ID3D12DescriptorHeap* heaps[] = {heap_.Get()};
   list_->SetDescriptorHeaps(1, heaps);
 
-  // Initializer: inputs flagged OWNED_BY_DML are handed over here, the others not at all.
-  D3D12_CPU_DESCRIPTOR_HANDLE cpu = heap_->GetCPUDescriptorHandleForHeapStart();
-  D3D12_GPU_DESCRIPTOR_HANDLE gpu = heap_->GetGPUDescriptorHandleForHeapStart();
-  DML_BINDING_TABLE_DESC table_desc{initializer.Get(), cpu, gpu,
-                                    init_props.RequiredDescriptorCount};
-  ComPtr<IDMLBindingTable> table;
-  if (FAILED(hr = dml_->CreateBindingTable(&table_desc, IID_PPV_ARGS(&table))))
+  DML_BINDING_TABLE_DESC table_desc{
+      d->initializer.Get(), heap_->GetCPUDescriptorHandleForHeapStart(),
+      heap_->GetGPUDescriptorHandleForHeapStart(), d->init_props.RequiredDescriptorCount};
+  if (FAILED(hr = dml_->CreateBindingTable(&table_desc, IID_PPV_ARGS(&d->table))))
     return Failure("IDMLDevice::CreateBindingTable (initializer)", hr, error);
-  std::vector<DML_BUFFER_BINDING> owned(inputs->size());
+  std::vector<DML_BUFFER_BINDING> owned(d->inputs->size());
   bool any_owned = false;
-  for (size_t i = 0; i < inputs->size(); ++i) {
-    if ((*inputs)[i].owned_by_dml) owned[i] = buffers[i].binding, any_owned = true;
+  for (size_t i = 0; i < d->inputs->size(); ++i) {
+    if ((*d->inputs)[i].owned_by_dml) owned[i] = d->buffers[i].binding, any_owned = true;
   }
   DML_BUFFER_ARRAY_BINDING owned_array{static_cast<UINT>(owned.size()), owned.data()};
   DML_BINDING_DESC owned_desc{DML_BINDING_TYPE_BUFFER_ARRAY, &owned_array};
-  if (any_owned) table->BindInputs(1, &owned_desc);
-  if (init_props.TemporaryResourceSize) {
-    DML_BINDING_DESC t = Bind(&temporary_binding);
-    table->BindTemporaryResource(&t);
+  if (any_owned) d->table->BindInputs(1, &owned_desc);
+  if (d->init_props.TemporaryResourceSize) {
+    DML_BINDING_DESC t = Bind(&d->temporary_binding);
+    d->table->BindTemporaryResource(&t);
   }
-  DML_BINDING_DESC persistent_out = Bind(persistent ? &persistent_binding : nullptr);
-  table->BindOutputs(1, &persistent_out);
-  recorder_->RecordDispatch(list_.Get(), initializer.Get(), table.Get());
+  d->table->BindOutputs(1, &d->persistent_out);
+  recorder_->RecordDispatch(list_.Get(), d->initializer.Get(), d->table.Get());
+  D3D12_RESOURCE_BARRIER uav = AllUavWrites();
+  list_->ResourceBarrier(1, &uav);
+  return Outcome::kOk;
+}
+
+// The operator's dispatch, its table after the initializer's in the heap, then the
+// copies of every buffer into the readback buffer.
+Outcome DmlSession::RecordExecute(Dispatch* d, std::string* error) {
+  HRESULT hr;
+  const UINT skipped = d->init_props.RequiredDescriptorCount;
+  DML_BINDING_TABLE_DESC table_desc{d->op, heap_->GetCPUDescriptorHandleForHeapStart(),
+                                    heap_->GetGPUDescriptorHandleForHeapStart(),
+                                    d->exec_props.RequiredDescriptorCount};
+  table_desc.CPUDescriptorHandle.ptr += SIZE_T(skipped) * descriptor_increment_;
+  table_desc.GPUDescriptorHandle.ptr += UINT64(skipped) * descriptor_increment_;
+  if (FAILED(hr = d->table->Reset(&table_desc)))
+    return Failure("IDMLBindingTable::Reset", hr, error);
+  std::vector<DML_BINDING_DESC> input_bindings, output_bindings;
+  for (size_t i = 0; i < d->inputs->size(); ++i)
+    input_bindings.push_back(Bind((*d->inputs)[i].owned_by_dml ? nullptr : &d->buffers[i].binding));
+  for (size_t i = d->inputs->size(); i < d->buffers.size(); ++i)
+    output_bindings.push_back(Bind(&d->buffers[i].binding));
+  d->table->BindInputs(static_cast<UINT>(input_bindings.size()), input_bindings.data());
+  d->table->BindOutputs(static_cast<UINT>(output_bindings.size()), output_bindings.data());
+  if (d->exec_props.TemporaryResourceSize) {
+    DML_BINDING_DESC t = Bind(&d->temporary_binding);
+    d->table->BindTemporaryResource(&t);
+  }
+  if (d->persistent) d->table->BindPersistentResource(&d->persistent_out);
+  recorder_->RecordDispatch(list_.Get(), d->op, d->table.Get());
   D3D12_RESOURCE_BARRIER uav = AllUavWrites();
   list_->ResourceBarrier(1, &uav);
 
-  // The operator, its table after the initializer's in the heap.
-  table_desc = {op, cpu, gpu, exec_props.RequiredDescriptorCount};
-  table_desc.CPUDescriptorHandle.ptr +=
-      SIZE_T(init_props.RequiredDescriptorCount) * descriptor_increment_;
-  table_desc.GPUDescriptorHandle.ptr +=
-      UINT64(init_props.RequiredDescriptorCount) * descriptor_increment_;
-  if (FAILED(hr = table->Reset(&table_desc))) return Failure("IDMLBindingTable::Reset", hr, error);
-  std::vector<DML_BINDING_DESC> input_bindings, output_bindings;
-  for (size_t i = 0; i < inputs->size(); ++i)
-    input_bindings.push_back(Bind((*inputs)[i].owned_by_dml ? nullptr : &buffers[i].binding));
-  for (size_t i = inputs->size(); i < buffers.size(); ++i)
-    output_bindings.push_back(Bind(&buffers[i].binding));
-  table->BindInputs(static_cast<UINT>(input_bindings.size()), input_bindings.data());
-  table->BindOutputs(static_cast<UINT>(output_bindings.size()), output_bindings.data());
-  if (exec_props.TemporaryResourceSize) {
-    DML_BINDING_DESC t = Bind(&temporary_binding);
-    table->BindTemporaryResource(&t);
-  }
-  if (persistent) table->BindPersistentResource(&persistent_out);
-  recorder_->RecordDispatch(list_.Get(), op, table.Get());
-  list_->ResourceBarrier(1, &uav);
-
-  barriers.clear();
-  for (GpuBuffer& b : buffers)
+  std::vector<D3D12_RESOURCE_BARRIER> barriers;
+  for (GpuBuffer& b : d->buffers)
     barriers.push_back(Transition(b.resource.Get(), D3D12_RESOURCE_STATE_UNORDERED_ACCESS,
                                   D3D12_RESOURCE_STATE_COPY_SOURCE));
   list_->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
-  for (GpuBuffer& b : buffers)
+  for (GpuBuffer& b : d->buffers)
     list_->CopyBufferRegion(readback_.Get(), b.staging_offset, b.resource.Get(), 0, b.width);
+  return Outcome::kOk;
+}
 
-  Outcome submitted = Submit(error);
-  if (submitted != Outcome::kOk) return submitted;
-
+// Every file's contents from the readback buffer, inputs too (a write to one shows).
+Outcome DmlSession::ReadBack(const Dispatch& d, std::string* error) {
   uint8_t* readback = nullptr;
-  D3D12_RANGE all_read{0, static_cast<SIZE_T>(staging_bytes)};
-  if (FAILED(hr = readback_->Map(0, &all_read, reinterpret_cast<void**>(&readback))))
+  D3D12_RANGE all_read{0, static_cast<SIZE_T>(d.staging_bytes)};
+  if (HRESULT hr = readback_->Map(0, &all_read, reinterpret_cast<void**>(&readback)); FAILED(hr))
     return Failure("ID3D12Resource::Map (readback)", hr, error);
-  for (GpuBuffer& b : buffers)
+  for (const GpuBuffer& b : d.buffers)
     std::memcpy(b.file->contents.data(), readback + b.staging_offset, b.file->contents.size());
   D3D12_RANGE nothing_written{0, 0};
   readback_->Unmap(0, &nothing_written);

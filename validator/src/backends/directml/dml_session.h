@@ -57,7 +57,15 @@ class DmlSession {
   HRESULT EnsureStaging(uint64_t bytes);
   HRESULT CreateBuffer(uint64_t bytes, D3D12_HEAP_TYPE heap, D3D12_RESOURCE_STATES state,
                        ComPtr<ID3D12Resource>* out);
+  // Execute's steps, in order, over one Execute's state (dml_session.cpp).
+  struct Dispatch;
+  Outcome PrepareBindings(Dispatch* d, std::string* error);
+  Outcome Upload(Dispatch* d, std::vector<BoundBuffer>* outputs, std::string* error);
+  Outcome CreateScratch(Dispatch* d, std::string* error);
+  Outcome RecordInitialize(Dispatch* d, std::string* error);
+  Outcome RecordExecute(Dispatch* d, std::string* error);
   Outcome Submit(std::string* error);
+  Outcome ReadBack(const Dispatch& d, std::string* error);
   Outcome Failure(const char* call, HRESULT hr, std::string* error);
 
   HMODULE directml_ = nullptr;

@@ -2,29 +2,26 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include "dmlconf/gather_rules.h"
 #include "oracle/oracle_tensor.h"
 
 namespace dmlconf::generate::oracle {
 
-// Contract point G4: the seed calls the leading D-K dimensions of IndicesTensor
-// padding and only ever shows them as 1s; with one larger than 1 the result is
-// implementation-defined (refuse, or read coordinate 0 there, or something
-// else), so no value can be expected. Gather below reads the index elements as
-// one flat list of the K trailing coordinates, which is only right under this
-// assumption: a case that breaks it is `refuse_or_run` without `expected`, and
-// asking the oracle for its outputs is a generator bug, not a guess to make.
+// Contract point G4 (dmlconf/gather_rules.h): Gather below reads the index elements as
+// one flat list of the K trailing coordinates, which is only right when every leading
+// D-K dimension of IndicesTensor is 1: a case that breaks it is `refuse_or_run` without
+// `expected`, and asking the oracle for its outputs is a generator bug, not a guess to
+// make.
 namespace {
 
 void RequireUnitLeadingIndexDims(const GatherDesc& desc) {
   const std::vector<uint32_t>& sizes = desc.indices_tensor.sizes;
-  for (size_t d = 0; d + desc.index_dimensions < sizes.size(); ++d)
-    if (sizes[d] != 1)
-      throw std::invalid_argument(
-          "oracle: GATHER IndicesTensor.Sizes " + FormatSizes(sizes) + " with IndexDimensions " +
-          std::to_string(desc.index_dimensions) + " has leading dimension " + std::to_string(d) +
-          " of size " + std::to_string(sizes[d]) +
-          "; DirectML leaves that implementation-defined (contract point G4), so there is no "
-          "expected output");
+  if (gather_rules::LeadingIndexDimensionAboveOne(sizes, desc.index_dimensions))
+    throw std::invalid_argument(
+        "oracle: GATHER IndicesTensor.Sizes " + FormatSizes(sizes) + " with IndexDimensions " +
+        std::to_string(desc.index_dimensions) +
+        " has a leading (non-index) dimension above 1; DirectML leaves that "
+        "implementation-defined (contract point G4), so there is no expected output");
 }
 
 }  // namespace

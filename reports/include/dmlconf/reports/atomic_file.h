@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace dmlconf::report_internal {
+namespace dmlconf {
 
 // Writes `contents` to a new temporary file beside `path` (same directory, so the
 // rename cannot cross file systems), fsyncs it and renames it over `path`. On any
@@ -19,4 +19,4 @@ void WriteFileAtomically(const std::filesystem::path& path, std::string_view con
 // what it is ("a folder, not a report file", with `what` for "report").
 std::string ReadReportFile(const std::filesystem::path& path, std::string_view what = "report");
 
-}  // namespace dmlconf::report_internal
+}  // namespace dmlconf
