@@ -79,6 +79,10 @@ RunReport ReadJsonReport(const std::filesystem::path& path) {
     report.operators = Field<std::vector<std::string>>(root, "operators", {});
     report.left_out = Field<std::map<std::string, int>>(root, "left_out", {});
     report.shard = Field<std::string>(root, "shard", "");
+    if (root.contains("selected_cases"))
+      report.selected_cases = root.at("selected_cases").get<uint64_t>();
+    if (root.contains("shard_cases"))
+      report.shard_cases = root.at("shard_cases").get<std::vector<std::string>>();
     report.source = path.string();
     for (const Json& c : root.at("cases")) report.results.push_back(CaseFromJson(c));
     return report;

@@ -112,6 +112,8 @@ void WriteJsonReport(const RunReport& report, const std::filesystem::path& path)
       {"left_out", report.left_out},
       {"shard", report.shard.empty() ? Json() : Json(report.shard)},
   };
+  if (report.selected_cases) root["selected_cases"] = *report.selected_cases;
+  if (report.shard_cases) root["shard_cases"] = *report.shard_cases;
   root["summary"] = SummaryJson(report);
   root["claims"] = ClaimsJson(report);
   Json cases = Json::array();

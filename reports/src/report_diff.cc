@@ -116,6 +116,64 @@ void CheckShardSet(const std::vector<RunReport>& shards) {
                              std::to_string(shards.size()) + " of " + std::to_string(count) + ")");
 }
 
+// "a, b, c" of at most the first ten, then "and N more".
+std::string FirstFew(const std::vector<std::string>& items) {
+  std::string text;
+  for (size_t i = 0; i < items.size() && i < 10; ++i) text += (i ? ", " : "") + items[i];
+  if (items.size() > 10) text += ", and " + std::to_string(items.size() - 10) + " more";
+  return text;
+}
+
+// Every case of the sharded selection exactly once on every backend: each shard names
+// the cases it was given (shard_cases), the given cases add up to the selection, and
+// each backend has one result for each, in the shard that was given it. Without the
+// names (a whole run, 0/1), the count of each backend's results must be the selection.
+void CheckEveryCaseOnce(const std::vector<RunReport>& shards) {
+  const RunReport& first = shards.front();
+  for (size_t i = 0; i < shards.size(); ++i)
+    if (!shards[i].selected_cases || *shards[i].selected_cases != *first.selected_cases ||
+        (shards.size() > 1 && !shards[i].shard_cases))
+      throw std::runtime_error(Where(shards[i], i) +
+                               " does not say which cases its run selected (\"selected_cases\", "
+                               "\"shard_cases\"), or says otherwise than " +
+                               Where(first, 0) + ": the set cannot be told complete");
+  const uint64_t selected = *first.selected_cases;
+  std::map<std::string, size_t> given;  // case name -> the shard given it
+  for (size_t i = 0; i < shards.size(); ++i)
+    for (const std::string& name : shards[i].shard_cases.value_or(std::vector<std::string>{}))
+      if (const auto [it, fresh] = given.emplace(name, i); !fresh)
+        throw std::runtime_error("case " + name + " was given to " +
+                                 Where(shards[it->second], it->second) + " and to " +
+                                 Where(shards[i], i));
+  const bool named = shards.size() > 1;
+  if (named && given.size() != selected)
+    throw std::runtime_error("the shards were given " + std::to_string(given.size()) +
+                             " cases, but their run selected " + std::to_string(selected));
+  std::vector<std::string> missing;
+  for (const std::string& backend : first.backends) {
+    std::set<std::string> judged;
+    for (size_t i = 0; i < shards.size(); ++i)
+      for (const CaseResult& r : shards[i].results) {
+        if (r.backend != backend) continue;
+        judged.insert(r.name);
+        const auto it = given.find(r.name);
+        if (named && (it == given.end() || it->second != i))
+          throw std::runtime_error("case " + r.name + " on " + backend + " is in " +
+                                   Where(shards[i], i) + ", which was not given it");
+      }
+    if (named) {
+      for (const auto& [name, shard] : given)
+        if (!judged.contains(name))
+          missing.push_back(name + " on " + backend + " (" + Where(shards[shard], shard) + ")");
+    } else if (judged.size() != selected) {
+      missing.push_back(std::to_string(selected - std::min<uint64_t>(selected, judged.size())) +
+                        " of the " + std::to_string(selected) + " selected cases on " + backend);
+    }
+  }
+  if (!missing.empty())
+    throw std::runtime_error("the shard set lost cases: no result for " + FirstFew(missing));
+}
+
 }  // namespace
 
 std::string_view ChangeName(Change change) {
@@ -181,6 +239,8 @@ RunReport MergeReports(const std::vector<RunReport>& shards) {
       merged.results.push_back(r);
     }
   }
+  CheckEveryCaseOnce(shards);
+  merged.shard_cases.reset();
   std::map<std::string, size_t> backend_order;
   for (const std::string& b : merged.backends) backend_order.emplace(b, backend_order.size());
   std::stable_sort(merged.results.begin(), merged.results.end(),

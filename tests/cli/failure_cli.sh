@@ -24,6 +24,37 @@ same_set() {
   done
 }
 
+# DIR holds the four reports, each of the old run (none names cli/wrong-expected) or each
+# of the new one; a mix only while a killed run's marked temporary folder waits there for
+# the next run to finish it.
+whole_set() {
+  local new=0 f
+  for f in report.json junit.xml report.md report.html; do
+    [ -s "$1/$f" ] || fail "$1/$f is missing"
+    grep -q 'cli/wrong-expected' "$1/$f" && new=$((new + 1))
+  done
+  [ "$new" = 0 ] || [ "$new" = 4 ] || ls "$1"/.dmlconf-tmp-*/INSTALLING >/dev/null 2>&1
+}
+# storm DIR COMMAND...: COMMAND (writing into DIR) stopped by each of SIGTERM, SIGINT,
+# SIGHUP and SIGKILL after each delay of a fixed list; DIR must hold a whole set after
+# every one. No time is asserted: the delays only spread where the signals land.
+storm() {
+  local dir=$1 sig delay pid stopped=0 finished=0
+  shift
+  for sig in TERM INT HUP KILL; do
+    for delay in 0 0.003 0.01 0.02 0.04 0.08; do
+      "$@" >storm.txt 2>&1 &
+      pid=$!
+      sleep "$delay"
+      kill -"$sig" "$pid" 2>/dev/null
+      wait "$pid"
+      if [ $? -ge 128 ]; then stopped=$((stopped + 1)); else finished=$((finished + 1)); fi
+      whole_set "$dir" || fail "SIG$sig after ${delay} s left a mixed set in $dir: $(cat storm.txt)"
+    done
+  done
+  echo "storm: $stopped stopped by the signal, $finished finished first"
+}
+
 case $scenario in
   exact-case)
     # Item 8: --case is an exact name. 'x/[abc]' is not a glob class, 'x/star*' does
@@ -111,19 +142,19 @@ case $scenario in
     kill -TERM "$pid"
     wait "$pid"
     rc=$?
-    if [ "$rc" = 143 ]; then
+    if [ "$rc" = 143 ] && ! grep -q 'the new reports were already in place' run.txt; then
       same_set old reports
-      grep -q 'interrupted by SIGTERM' run.txt || fail "no line says the run was interrupted"
+      grep -q 'interrupted by SIGTERM.*; no report written$' run.txt ||
+        fail "no line says the run was interrupted"
     else
-      [ "$rc" = 0 ] || fail "exit $rc"
+      [ "$rc" = 143 ] || [ "$rc" = 0 ] || fail "exit $rc"
       grep -q '"passed": 4,' reports/report.json && fail "report.json is the old run's"
       for f in junit.xml report.md report.html; do
         cmp -s "old/$f" "reports/$f" && fail "$f is the old run's beside a new report.json"
       done
     fi
     echo "the run ended with exit $rc"
-    [ "$(ls reports | wc -l)" = 4 ] || fail "reports/ holds $(ls reports)"
-    ls -d reports.tmp-* 2>/dev/null && fail "a temporary folder was left behind"
+    [ "$(ls -A reports | wc -l)" = 4 ] || fail "reports/ holds $(ls -A reports)"
     ;;
   report-write-fails)
     # Item 10: a report that cannot be written keeps the summary line and the run's
@@ -141,12 +172,12 @@ case $scenario in
     expect 3 '^0 passed, 0 failed, 0 skipped$' limited "$dmlconf" run "$join" --filter none \
       --report-dir reports
     same_set old reports
-    ls -d reports.tmp-* 2>/dev/null && fail "a temporary folder was left behind"
-    # A --report-dir that is a file: the same rule.
+    [ "$(ls -A reports | wc -l)" = 4 ] || fail "reports/ holds $(ls -A reports)"
+    # A --report-dir that is a file is refused before the first case (issue 32).
     touch afile
-    expect 2 '^dmlconf run: the reports were not written: cannot write the reports to .*/afile: it exists and is not a folder \(exit code 2' \
+    expect 2 '^dmlconf run: cannot write the reports to .*/afile: it exists and is not a folder$' \
       "$dmlconf" run "$join" --report-dir afile
-    grep -q '^4 passed, 0 failed, 0 skipped$' out.txt || fail "the summary line is missing"
+    grep -q 'passed' out.txt && fail "a case ran before the report folder was checked"
     ;;
   report-set-replaces)
     # The new set replaces the old whole; files that are not reports stay (a README
@@ -161,8 +192,87 @@ case $scenario in
     expect 1 '1 failed' "$dmlconf" run "$wrong" --report-dir reports
     [ "$(cat reports/README.md)" = keep ] || fail "README.md beside the reports was lost"
     grep -q 'cli/wrong-expected' reports/report.md || fail "report.md is not the new run's"
-    [ "$(ls reports | wc -l)" = 5 ] || fail "reports/ holds $(ls reports)"
-    ls -d reports.tmp-* 2>/dev/null && fail "a temporary folder was left behind"
+    [ "$(ls -A reports | wc -l)" = 5 ] || fail "reports/ holds $(ls -A reports)"
+    ;;
+  report-dir-stays)
+    # Issue 32: the reports go into the folder named, which stays the same folder: a
+    # shell standing in it (--report-dir .) sees them, and a second run there passes.
+    # in_here COMMAND...: COMMAND run with here/ as its working folder.
+    in_here() { (cd here && exec "$@"); }
+    mkdir here
+    inode=$(stat -c %i here)
+    expect 0 '^4 passed' in_here "$dmlconf" run "$join" --report-dir .
+    [ -s here/report.json ] || fail "report.json is not in the folder the shell stands in"
+    expect 1 '1 failed' in_here "$dmlconf" run "$wrong" --report-dir .
+    grep -q 'cli/wrong-expected' here/report.json || fail "report.json is not the second run's"
+    [ "$(stat -c %i here)" = "$inode" ] || fail "the folder was replaced"
+    # Every file that is not one of the four stays, hidden *.tmp ones included.
+    echo mine >here/.notes.tmp && echo mine >here/notes.tmp && mkdir here/.cache &&
+      echo mine >here/.cache/x.tmp
+    expect 0 '^4 passed' in_here "$dmlconf" run "$join" --report-dir .
+    for f in .notes.tmp notes.tmp .cache/x.tmp; do
+      [ "$(cat "here/$f")" = mine ] || fail "$f did not survive the rerun"
+    done
+    [ "$(LC_ALL=C ls -A here | tr '\n' ' ')" = '.cache .notes.tmp junit.xml notes.tmp report.html report.json report.md ' ] ||
+      fail "the folder holds $(ls -A here)"
+    # A folder named like a report is not dmlconf's to replace: refused before the first
+    # case, and nothing in the folder is touched.
+    cp -r here before
+    rm here/report.html && mkdir here/report.html && echo mine >here/report.html/inside
+    expect 2 '^dmlconf run: cannot write the reports to .*/here: report\.html there is not a file' \
+      "$dmlconf" run "$wrong" --report-dir here
+    grep -q 'failed' out.txt && fail "a case ran before the report folder was checked"
+    [ "$(cat here/report.html/inside)" = mine ] || fail "the folder named report.html was touched"
+    cmp -s before/report.json here/report.json || fail "report.json changed"
+    ;;
+  report-dir-stale)
+    # Issue 32: what a killed run left in the report folder is cleaned by the next run,
+    # which says so; a set a SIGKILL cut between two renames is finished first.
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir reports
+    dead=$(sh -c 'echo $$')  # a pid that has ended
+    mkdir "reports/.dmlconf-tmp-$dead-abcdef" && echo x >"reports/.dmlconf-tmp-$dead-abcdef/report.json"
+    mkdir "reports/.dmlconf-tmp-$$-ghijkl"  # this shell's: alive, so not stale
+    expect 1 '1 failed' "$dmlconf" run "$wrong" --report-dir reports
+    grep -q "^dmlconf: removed \.dmlconf-tmp-$dead-abcdef, left by a killed dmlconf in .*/reports$" \
+      out.txt || fail "no line says what was cleaned"
+    [ -e "reports/.dmlconf-tmp-$dead-abcdef" ] && fail "the stale folder is still there"
+    [ -d "reports/.dmlconf-tmp-$$-ghijkl" ] || fail "a live process's folder was removed"
+    rmdir "reports/.dmlconf-tmp-$$-ghijkl"
+    # Killed between two renames: report.json new, the other three still in the marked
+    # temporary folder. The next run finishes that set before its first case.
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir new
+    half="reports/.dmlconf-tmp-$dead-mnopqr"
+    mkdir "$half" && touch "$half/INSTALLING" && cp new/junit.xml new/report.md new/report.html "$half/"
+    cp new/report.json reports/
+    expect 2 "unknown backend" "$dmlconf" run "$join" --backend no-such --report-dir reports
+    [ -d "$half" ] || fail "a run refused before its work touched the folder"
+    expect 1 '1 failed' "$dmlconf" run "$wrong" --report-dir reports
+    grep -q "^dmlconf: finished installing the report set a killed dmlconf left half installed, and removed \.dmlconf-tmp-$dead-mnopqr" \
+      out.txt || fail "no line says the half-installed set was finished"
+    [ -e "$half" ] && fail "the half-installed folder is still there"
+    [ "$(ls -A reports | wc -l)" = 4 ] || fail "reports/ holds $(ls -A reports)"
+    ;;
+  signal-storm-run)
+    # Issue 32: the probe's signal storm on run, bounded (24 runs of 5 cases). Then one
+    # more run cleans what the SIGKILLs left (saying so) and leaves the four alone.
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir reports
+    storm reports "$dmlconf" run "$join" "$wrong" --report-dir reports
+    expect 1 '1 failed' "$dmlconf" run "$join" "$wrong" --report-dir reports
+    whole_set reports || fail "the last run left a mixed set"
+    [ "$(ls -A reports | wc -l)" = 4 ] || fail "reports/ holds $(ls -A reports)"
+    ;;
+  signal-storm-merge)
+    # The same storm on merge: nothing left beside the folder (merge used to leave
+    # DIR.tmp-* there), and the next merge cleans what the SIGKILLs left inside it.
+    for i in 0 1; do
+      "$dmlconf" run "$join" "$wrong" --shard $i/2 --report-dir s$i >/dev/null
+    done
+    expect 0 '^4 passed' "$dmlconf" run "$join" --report-dir merged
+    storm merged "$dmlconf" merge s0/report.json s1/report.json --report-dir merged
+    expect 1 '1 failed' "$dmlconf" merge s0/report.json s1/report.json --report-dir merged
+    whole_set merged || fail "the last merge left a mixed set"
+    [ "$(ls -A merged | wc -l)" = 4 ] || fail "merged/ holds $(ls -A merged)"
+    [ "$(ls -d ./*.tmp-* 2>/dev/null | wc -l)" = 0 ] || fail "left beside: $(ls -d ./*.tmp-*)"
     ;;
   *)
     fail "unknown scenario $scenario"

@@ -134,6 +134,15 @@ PY
     expect 1 ' failed, 0 skipped$' "$dmlconf" run "$join" --backend "lib=serve:$program --skip-last" \
       --write-xfail new.txt
     expect 0 ', 4 xfail$' "$dmlconf" run "$join" --backend "lib=serve:$program --skip-last" --xfail new.txt
+    # Issue 32 (item 13): a case name ending in a space, and a backend name holding '#'
+    # (and a backslash), round trip too.
+    sed 's|name: cli/wrong-expected|name: "cli/ends in a space "|' "$wrong" >space.yaml
+    hashed="serve:$program --name 'lib#1\\x'"
+    expect 1 '^0 passed, 2 failed' "$dmlconf" run space.yaml --backend "$hashed" \
+      --backend reference --write-xfail edges.txt
+    has 'wrote 2 expected failures to edges.txt'
+    expect 0 '^0 passed, 0 failed, 0 skipped, 2 xfail$' "$dmlconf" run space.yaml \
+      --backend "$hashed" --backend reference --xfail edges.txt --strict-xfail
     ;;
   merge-refuses)
     for i in 0 1; do
@@ -151,6 +160,18 @@ PY
     "$dmlconf" run "$spec" "$wrong" --shard 1/2 --report-dir other >/dev/null
     expect 2 'other/report.json is not of the same run as s0/report.json: another list of case paths' \
       "$dmlconf" merge s0/report.json other/report.json --report-dir m
+    # Issue 32: a case taken out of a shard's report.json merged as one case fewer, exit 0.
+    mkdir lost && python3 - s1/report.json lost/report.json <<'PY' || fail "editing the shard"
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["cases"].pop()
+json.dump(r, open(sys.argv[2], "w"))
+PY
+    gone=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["cases"][-1]; print(c["name"], "on", c["backend"])' s1/report.json)
+    expect 2 '^dmlconf merge: the shard set lost cases: no result for ' \
+      "$dmlconf" merge s0/report.json lost/report.json --report-dir m2
+    grep -qF "no result for $gone (lost/report.json)" out.txt || fail "$gone not named"
+    [ ! -e m2 ] || fail "a refused merge wrote reports"
     expect 0 'passed, 0 failed' "$dmlconf" merge s1/report.json s0/report.json --report-dir m
     ;;
   keep-run-dir)

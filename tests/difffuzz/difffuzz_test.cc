@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -379,6 +380,55 @@ TEST(Findings, MergeKeepsEachSignatureOnceWithTheSmallestCase) {
   EXPECT_EQ(merged.counts.at("JOIN").at("4_1").at("failed"), 20u);
 }
 
+// Issue 32: the same run given twice doubled every count; large counts wrapped.
+TEST(Findings, MergeRefusesTheSameRunTwiceAndCountsThatWouldWrap) {
+  FindingsReport a = SampleReport(1, 10, "x\n"), b = SampleReport(1, 10, "x\n");
+  a.runs[0].run_id = "0123456789abcdef";
+  b.runs[0].run_id = "fedcba9876543210";
+  EXPECT_EQ(MergeFindings({a, b}).findings[0].count, 20u);  // one seed, two runs
+  try {
+    MergeFindings({a, a});
+    FAIL() << "the same run merged twice";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("is given twice"), std::string::npos) << e.what();
+  }
+  // Files older than run_id: what ran and when tell the runs apart.
+  a.runs[0].run_id = b.runs[0].run_id = "";
+  b.runs[0].started_at = "2026-01-01T00:00:00Z";
+  EXPECT_NO_THROW(MergeFindings({a, b}));
+  EXPECT_THROW(MergeFindings({a, a}), std::runtime_error);
+  b.runs[0].run_id = "fedcba9876543210";
+  b.findings[0].count = UINT64_MAX;
+  EXPECT_THROW(MergeFindings({a, b}), std::runtime_error);
+  b.findings[0].count = 1;
+  b.counts["JOIN"]["4_1"]["passed"] = UINT64_MAX - 89;
+  EXPECT_THROW(MergeFindings({a, b}), std::runtime_error);
+  b.counts["JOIN"]["4_1"]["passed"] = UINT64_MAX - 90;
+  EXPECT_EQ(MergeFindings({a, b}).counts.at("JOIN").at("4_1").at("passed"), UINT64_MAX);
+}
+
+// A count the file holds as -1 read as 2^64 - 1 before; it is refused, naming the file.
+TEST(Findings, ReadRefusesACountThatIsNotOne) {
+  ScratchDir dir;
+  WriteFindings(SampleReport(4, 10, "cases: []\n"), dir.path());
+  const std::filesystem::path file = dir.path() / "findings.json";
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const char* bad : {"-1", "1e30", "2.5"}) {
+    std::string edited = text;
+    const size_t at = edited.find("\"count\": 10");
+    ASSERT_NE(at, std::string::npos);
+    edited.replace(at, std::strlen("\"count\": 10"), std::string("\"count\": ") + bad);
+    std::ofstream(file) << edited;
+    try {
+      ReadFindings(file);
+      FAIL() << bad << " read as a count";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("not a count"), std::string::npos) << e.what();
+    }
+  }
+}
+
 // The reference with a planted mistake: every 4-byte JOIN output's first element is
 // written as 0.
 class PlantedMistake : public Backend {
@@ -443,6 +493,52 @@ TEST(Campaign, FindsShrinksAndWritesANewFinding) {
   uint64_t counted = 0;
   for (const Finding& f : outcome.report.findings) counted += f.count;
   EXPECT_EQ(counted, failed);
+}
+
+// A backend whose name holds ESC and CR and whose JOIN mistake shows on every other
+// call: the findings are replayed and marked flaky, and the case files hold only
+// printable text (issue 32: the probe's files carried the backend's raw ESC and CR).
+class FlakyMistake : public PlantedMistake {
+ public:
+  std::string Name() const override { return "fl\x1b[31maky\r"; }
+  ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,
+                        const Bindings& bindings) override {
+    if (++calls_ % 2 == 0) return reference_->Execute(desc, level, bindings);
+    return PlantedMistake::Execute(desc, level, bindings);
+  }
+
+ private:
+  uint64_t calls_ = 0;
+  std::unique_ptr<Backend> reference_ = MakeReferenceBackend();
+};
+
+TEST(Campaign, ReplaysANewFindingAndMarksAFlakyOne) {
+  ScratchDir steady_dir, flaky_dir;
+  PlantedMistake steady;
+  FuzzOptions options = PlantedOptions(steady_dir.path());
+  options.max_new = 1;
+  const FuzzOutcome sure = Fuzz(steady, options);
+  ASSERT_EQ(sure.report.NewCount(), 1u);
+  EXPECT_EQ(sure.report.findings[0].replays, 10u);
+  EXPECT_EQ(sure.report.findings[0].reproduced, 10u);
+  EXPECT_FALSE(sure.report.findings[0].Flaky());
+
+  FlakyMistake flaky;
+  options.out_dir = flaky_dir.path();
+  const FuzzOutcome shaky = Fuzz(flaky, options);
+  ASSERT_EQ(shaky.report.NewCount(), 1u);
+  const Finding& f = shaky.report.findings[0];
+  EXPECT_EQ(f.replays, 10u);
+  EXPECT_LT(f.reproduced, 10u);
+  EXPECT_TRUE(f.Flaky());
+  EXPECT_NE(FindingsSummary(shaky.report).find("FLAKY: failed again in "), std::string::npos);
+  std::ifstream in(f.case_file, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("Judged again: FLAKY"), std::string::npos) << text;
+  EXPECT_NE(text.find("fl\\x1B[31maky\\x0D"), std::string::npos) << text;
+  for (char ch : text)
+    EXPECT_TRUE(ch == '\n' || (static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7f))
+        << "byte " << int(static_cast<unsigned char>(ch)) << " in " << f.case_file;
 }
 
 TEST(Campaign, SameSeedSameFindings) {

@@ -53,8 +53,13 @@ std::vector<CoverageEntry> Entries(const CaseSink& sink) {
       const auto inputs = InputSlots(c.desc);
       std::optional<DataType> index;
       if (HasIndexTensor(TypeOf(c.desc))) index = inputs[1].desc->data_type;
+      uint8_t kinds = 0;
+      for (size_t i = 0; i < inputs.size() && c.expect == Expect::kMatch; ++i)
+        if (!HoldsIndices(inputs[i]))
+          kinds = uint8_t(kinds | SpecialKindsIn(inputs[i].desc->data_type,
+                                                 Expand(*inputs[i].desc, c.inputs[i])));
       entries.push_back({TypeOf(c.desc), c.level, inputs[0].desc->data_type,
-                         inputs[0].desc->DimensionCount(), index, true});
+                         inputs[0].desc->DimensionCount(), index, true, kinds});
     }
   }
   return entries;
@@ -103,6 +108,47 @@ TEST(Generator, EveryAllowedCellHasAPositiveCase) {
     EXPECT_THAT(report.EmptyCells(op), ::testing::IsEmpty()) << OperatorName(op);
   }
   for (const OperatorCoverage& cov : report.operators) EXPECT_EQ(cov.outside_table, 0u);
+}
+
+// Issue 32: JOIN's cases held no -0, subnormal or infinity, so a JOIN that
+// canonicalised them passed. Every operator's match cases hold every special kind
+// in every float type its table allows.
+TEST(Generator, EveryOperatorCarriesEverySpecialValue) {
+  const CoverageReport report = ComputeCoverage(Entries(AllCases()));
+  for (OperatorType op : kAllOperatorTypes) {
+    EXPECT_THAT(report.MissingSpecials(op), ::testing::IsEmpty()) << OperatorName(op);
+    const auto& cov = *std::find_if(report.operators.begin(), report.operators.end(),
+                                    [&](const OperatorCoverage& c) { return c.op == op; });
+    EXPECT_EQ(cov.specials.size(), 3u) << OperatorName(op);  // FLOAT16, FLOAT32, FLOAT64
+  }
+}
+
+// The special values are read off the bits, not off the generator's list.
+TEST(Coverage, SpecialKindsOfHandPickedBits) {
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat16, 0x8000), SpecialKind::kNegativeZero);
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat16, 0x0000), std::nullopt);
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat16, 0x83ff), SpecialKind::kSubnormal);
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat16, 0x0400), std::nullopt);  // the smallest normal
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat32, 0xff800000), SpecialKind::kMinusInfinity);
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat32, 0x7f800000), SpecialKind::kPlusInfinity);
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat32, 0x7fc00000), std::nullopt);  // the default NaN
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat32, 0x7f800001), SpecialKind::kNanPayload);
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat64, 0xfff8000000000000), SpecialKind::kNanPayload);
+  EXPECT_EQ(SpecialKindOf(DataType::kFloat64, 0x0000000000000001), SpecialKind::kSubnormal);
+  EXPECT_EQ(SpecialKindOf(DataType::kUint16, 0x8000), std::nullopt);
+}
+
+// An operator whose cases lose one special kind fails coverage, naming it.
+TEST(Coverage, FailsWhereAnOperatorHasNoNegativeZero) {
+  std::vector<CoverageEntry> entries = Entries(AllCases());
+  for (CoverageEntry& e : entries)
+    if (e.op == OperatorType::kJoin && e.type == DataType::kFloat32)
+      e.special_kinds = uint8_t(e.special_kinds & ~1u);
+  const CoverageReport report = ComputeCoverage(entries);
+  EXPECT_FALSE(report.ok());
+  EXPECT_THAT(report.MissingSpecials(OperatorType::kJoin), ::testing::ElementsAre("FLOAT32 -0"));
+  EXPECT_THAT(FormatCoverage(report),
+              ::testing::HasSubstr("NO SPECIAL VALUE: no match case holds FLOAT32 -0"));
 }
 
 // Which rules each operator can break, read off the specification (not the
@@ -158,13 +204,16 @@ std::set<Reason> FieldReasons(FieldKind kind) {
 }
 
 std::set<Reason> ReasonsFor(OperatorType op) {
-  std::set<Reason> reasons = {
-      Reason::TENSOR_RANK_INVALID,          Reason::TENSOR_SIZE_ZERO,
-      Reason::TENSOR_STRIDES_RANK_MISMATCH, Reason::TENSOR_TOO_MANY_ELEMENTS,
-      Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,  Reason::TENSOR_ALIGNMENT_INVALID,
-      Reason::RANK_MISMATCH,
-      Reason::RANK_NOT_SUPPORTED,           Reason::DATA_TYPE_MISMATCH,
-      Reason::DATA_TYPE_NOT_SUPPORTED};
+  std::set<Reason> reasons = {Reason::TENSOR_RANK_INVALID,
+                              Reason::TENSOR_SIZE_ZERO,
+                              Reason::TENSOR_STRIDES_RANK_MISMATCH,
+                              Reason::TENSOR_TOO_MANY_ELEMENTS,
+                              Reason::TENSOR_TOTAL_SIZE_TOO_SMALL,
+                              Reason::TENSOR_ALIGNMENT_INVALID,
+                              Reason::RANK_MISMATCH,
+                              Reason::RANK_NOT_SUPPORTED,
+                              Reason::DATA_TYPE_MISMATCH,
+                              Reason::DATA_TYPE_NOT_SUPPORTED};
   if (IntroducedAt(op) > FeatureLevel::k1_0) reasons.insert(Reason::OPERATOR_NOT_AVAILABLE);
   std::visit(
       [&](auto d) {
@@ -207,7 +256,8 @@ TEST(Generator, EveryOperatorHasARejectCaseForEveryRuleItCanBreak) {
   for (const auto& [op, level, reason] : RejectCells()) seen.insert({op, reason});
   for (OperatorType op : kAllOperatorTypes)
     for (Reason r : ReasonsFor(op))
-      EXPECT_TRUE(seen.count({op, r})) << OperatorName(op) << " has no " << ReasonName(r) << " case";
+      EXPECT_TRUE(seen.count({op, r}))
+          << OperatorName(op) << " has no " << ReasonName(r) << " case";
 }
 
 // Each row of each support table refuses, at its own level, a data type, a
@@ -220,7 +270,8 @@ TEST(Generator, EveryFeatureLevelGatesWhatItDisallows) {
   };
   for (OperatorType op : kAllOperatorTypes) {
     for (const SupportRow& row : SupportTable(op)) {
-      SCOPED_TRACE(std::string(OperatorName(op)) + " at " + std::string(FeatureLevelName(row.level)));
+      SCOPED_TRACE(std::string(OperatorName(op)) + " at " +
+                   std::string(FeatureLevelName(row.level)));
       const auto count = [](DataTypeSet set) {
         size_t n = 0;
         set.ForEach([&](DataType) { ++n; });
@@ -522,8 +573,8 @@ TEST(Coverage, ListsTheCellThatLostItsCases) {
 
 // A case labelled at a level whose row does not allow it falls in no cell.
 TEST(Coverage, ACaseLabelledTooLowIsOutsideTheTable) {
-  const CoverageEntry too_low{OperatorType::kGather, FeatureLevel::k1_0, DataType::kInt8, 4,
-                              DataType::kUint32, true};
+  const CoverageEntry too_low{
+      OperatorType::kGather, FeatureLevel::k1_0, DataType::kInt8, 4, DataType::kUint32, true};
   const CoverageReport report = ComputeCoverage(std::span(&too_low, 1));
   for (const OperatorCoverage& cov : report.operators)
     EXPECT_EQ(cov.outside_table, cov.op == OperatorType::kGather ? 1u : 0u);
@@ -540,10 +591,9 @@ TEST(Generator, PositiveCasesCarryTheLowestLevelWhereTheyHold) {
       if (c.expect != Expect::kMatch && c.expect != Expect::kUnspecified) continue;
       const auto inputs = InputSlots(c.desc);
       const OperatorType op = TypeOf(c.desc);
-      const DataType index =
-          HasIndexTensor(op) ? inputs[1].desc->data_type : DataType::kUint32;
-      EXPECT_EQ(c.level, LowestLevel(op, inputs[0].desc->data_type,
-                                     inputs[0].desc->DimensionCount(), index))
+      const DataType index = HasIndexTensor(op) ? inputs[1].desc->data_type : DataType::kUint32;
+      EXPECT_EQ(c.level,
+                LowestLevel(op, inputs[0].desc->data_type, inputs[0].desc->DimensionCount(), index))
           << c.name;
       const bool named_after_its_level =
           c.name.find("/" + LevelTag(c.level) + "/") != std::string::npos;

@@ -1,7 +1,9 @@
 # Runs the committed suite against one mutant of the mutant plug-in:
 #   cmake -DDMLCONF=dmlconf -DPLUGIN=plugin.so -DCASES=cases -DMUTANT=name [-DLEVEL=X_Y]
 #         -P run_mutant.cmake
-# LEVEL is the feature level the plug-in declares (default 6_4).
+# LEVEL is the feature level the plug-in declares (default 6_4). With
+# -DEVERY_OPERATOR=ON the mutant must be caught by a case of every operator, not
+# only by some case.
 # MUTANT "none" (the honest reference) must pass every case (exit 0, nothing
 # failed). Any other mutant must be caught: exit 1 with at least one failed
 # case. Prints the first failing case and its message, so the test's output
@@ -37,6 +39,15 @@ endif()
 if(NOT rc EQUAL 1 OR failed EQUAL 0)
   message(FATAL_ERROR "${device} SURVIVES the committed suite (exit code ${rc}, ${counts}): "
                       "a case is missing (tests/mutants/SURVIVORS.md)")
+endif()
+if(EVERY_OPERATOR)
+  foreach(op IN ITEMS split join gather depth_to_space1 space_to_depth1 reverse_subsequences
+                      depth_to_space space_to_depth)
+    if(NOT out MATCHES "(^|\n)failed  ${op}/")
+      message(FATAL_ERROR "${device} SURVIVES every ${op} case (${counts}): ${op}'s cases "
+                          "lack the values it changes")
+    endif()
+  endforeach()
 endif()
 # "failed  <case> [<backend>] (<file>:<line>)" and the message line under it.
 string(REGEX MATCH "(^|\n)failed  ([^\n]*)\n([^\n]*)" first "${out}")

@@ -3,6 +3,8 @@
 // would. Every operator is affected; the data type decides.
 #include "mutants/mutant.h"
 
+#include "dmlconf/float_fields.h"
+
 namespace dmlconf::mutants {
 
 namespace {
@@ -21,18 +23,7 @@ void ExecuteThenRewriteOutputs(const OperatorDesc& desc, const Bindings& binding
   }
 }
 
-// Sign bit, exponent mask and quiet bit of each float type's bits.
-struct FloatBits {
-  ElementBits sign, exponent, quiet;
-};
-FloatBits Layout(DataType type) {
-  switch (type) {
-    case DataType::kFloat16: return {0x8000, 0x7C00, 0x0200};
-    case DataType::kFloat32: return {0x80000000, 0x7F800000, 0x00400000};
-    default: return {0x8000000000000000, 0x7FF0000000000000, 0x0008000000000000};
-  }
-}
-bool IsNan(FloatBits f, ElementBits bits) {
+bool IsNan(FloatFields f, ElementBits bits) {
   return (bits & f.exponent) == f.exponent && (bits & ~(f.sign | f.exponent)) != 0;
 }
 
@@ -41,20 +32,28 @@ bool IsNan(FloatBits f, ElementBits bits) {
 // widening quiets (payload kept, quiet bit set).
 ElementBits Float16ThroughFloat32(DataType type, ElementBits bits) {
   if (type != DataType::kFloat16) return bits;
-  const FloatBits f = Layout(type);
+  const FloatFields f = FloatFieldsOf(type);
   return IsNan(f, bits) ? bits | f.quiet : bits;
 }
 
 // x + 0.0 or a "x == 0 ? 0 : x" fast path: -0 comes out as +0.
 ElementBits NegativeZeroCanonicalised(DataType type, ElementBits bits) {
   if (!IsFloat(type)) return bits;
-  return bits == Layout(type).sign ? 0 : bits;
+  return bits == FloatFieldsOf(type).sign ? 0 : bits;
+}
+
+// Flush to zero, as a copy through an FTZ/DAZ float unit does: a subnormal
+// comes out as a zero of its sign.
+ElementBits SubnormalsFlushed(DataType type, ElementBits bits) {
+  if (!IsFloat(type)) return bits;
+  const FloatFields f = FloatFieldsOf(type);
+  return (bits & f.exponent) == 0 ? bits & f.sign : bits;
 }
 
 // Every NaN written as the default quiet NaN (sign and payload lost).
 ElementBits NanCanonicalised(DataType type, ElementBits bits) {
   if (!IsFloat(type)) return bits;
-  const FloatBits f = Layout(type);
+  const FloatFields f = FloatFieldsOf(type);
   return IsNan(f, bits) ? f.exponent | f.quiet : bits;
 }
 
@@ -85,6 +84,8 @@ std::vector<Mutant> ValueMutants() {
        Execute<Float16ThroughFloat32>},
       {"negative-zero-canonicalised", "-0.0 is written as +0.0 (FLOAT16, FLOAT32, FLOAT64)",
        Validate, Execute<NegativeZeroCanonicalised>},
+      {"subnormals-flushed", "subnormals are written as zeros of their sign (FTZ/DAZ)", Validate,
+       Execute<SubnormalsFlushed>},
       {"nan-canonicalised", "every NaN is written as the default quiet NaN", Validate,
        Execute<NanCanonicalised>},
       {"int64-truncated-to-32-bits", "INT64 goes through a 32-bit integer (sign-extended back)",

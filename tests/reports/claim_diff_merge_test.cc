@@ -37,7 +37,8 @@ TEST(LevelTest, OrdersNumerically) {
 }
 
 TEST(ClaimTest, AllPassedClaimsTheRunsLevel) {
-  const auto claims = Claims(MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "4_1", Verdict::kPassed)}));
+  const auto claims =
+      Claims(MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "4_1", Verdict::kPassed)}));
   ASSERT_EQ(claims.size(), 1u);
   EXPECT_EQ(claims[0].level, "6_4");
   EXPECT_TRUE(ClaimHolds(claims[0], "6_4"));
@@ -55,8 +56,9 @@ TEST(ClaimTest, NeverAboveTheBackendsDeclaredMaximum) {
 
 // The claim stops below the lowest level holding a failure.
 TEST(ClaimTest, AFailureCapsTheClaimBelowItsLevel) {
-  const auto c = Claims(MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "3_0", Verdict::kPassed),
-                             At("c", "5_0", Verdict::kFailed), At("d", "6_0", Verdict::kPassed)}))[0];
+  const auto c =
+      Claims(MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "3_0", Verdict::kPassed),
+                      At("c", "5_0", Verdict::kFailed), At("d", "6_0", Verdict::kPassed)}))[0];
   EXPECT_EQ(c.level, "3_0");
   EXPECT_EQ(c.blocked_at, "5_0");
   EXPECT_EQ(c.blocking_failures, 1);
@@ -67,9 +69,9 @@ TEST(ClaimTest, AFailureCapsTheClaimBelowItsLevel) {
 // Issue 10's case: a backend that answers "unsupported" to every must-reject
 // case passes everything it runs, and still makes no claim.
 TEST(ClaimTest, SkippedMustRejectCasesMakeNoClaim) {
-  const auto c = Claims(MakeRun({At("run", "1_0", Verdict::kPassed),
-                             At("reject-1", "1_0", Verdict::kSkipped),
-                             At("reject-2", "2_1", Verdict::kSkipped)}))[0];
+  const auto c =
+      Claims(MakeRun({At("run", "1_0", Verdict::kPassed), At("reject-1", "1_0", Verdict::kSkipped),
+                      At("reject-2", "2_1", Verdict::kSkipped)}))[0];
   EXPECT_EQ(c.level, "");
   EXPECT_EQ(c.blocked_at, "1_0");
   EXPECT_EQ(c.blocking_skips, 1);
@@ -94,8 +96,8 @@ TEST(ClaimTest, NothingJudgedMakesNoClaim) {
 // Cases above a run at 4_0 are skipped for the level, which does not take
 // the run's own level away.
 TEST(ClaimTest, SkipsAboveTheRunsLevelLeaveTheRunsLevel) {
-  const auto c = Claims(MakeRun({At("a", "3_0", Verdict::kPassed), At("b", "5_0", Verdict::kSkipped)},
-                            "4_0"))[0];
+  const auto c = Claims(
+      MakeRun({At("a", "3_0", Verdict::kPassed), At("b", "5_0", Verdict::kSkipped)}, "4_0"))[0];
   EXPECT_EQ(c.level, "4_0");
 }
 
@@ -108,14 +110,15 @@ TEST(KindTest, NamesRoundTrip) {
 TEST(DiffTest, ClassifiesEachChange) {
   CaseResult broke = At("broke", "1_0", Verdict::kFailed);
   broke.kind = Kind::kWrongValues;
-  const RunReport base = MakeRun({At("broke", "1_0", Verdict::kPassed), At("fixed", "1_0", Verdict::kFailed),
-                              At("lost", "1_0", Verdict::kPassed), At("same", "1_0", Verdict::kFailed),
-                              At("gone", "1_0", Verdict::kPassed)});
+  const RunReport base =
+      MakeRun({At("broke", "1_0", Verdict::kPassed), At("fixed", "1_0", Verdict::kFailed),
+               At("lost", "1_0", Verdict::kPassed), At("same", "1_0", Verdict::kFailed),
+               At("gone", "1_0", Verdict::kPassed)});
   CaseResult same = At("same", "1_0", Verdict::kFailed);
   same.message = "another message";
-  const RunReport now = MakeRun({broke, At("fixed", "1_0", Verdict::kPassed),
-                             At("lost", "1_0", Verdict::kSkipped), same,
-                             At("new-pass", "1_0", Verdict::kPassed)});
+  const RunReport now =
+      MakeRun({broke, At("fixed", "1_0", Verdict::kPassed), At("lost", "1_0", Verdict::kSkipped),
+               same, At("new-pass", "1_0", Verdict::kPassed)});
   const ReportDiff diff = DiffReports(base, now);
   EXPECT_EQ(diff.Count(Change::kNewlyFailing), 1);
   EXPECT_EQ(diff.Count(Change::kNewlyPassing), 1);
@@ -131,14 +134,14 @@ TEST(DiffTest, KnownFailuresAreNotRegressionsNewFailingCasesAre) {
   const RunReport base = MakeRun({At("known", "1_0", Verdict::kFailed)});
   EXPECT_EQ(DiffReports(base, MakeRun({At("known", "1_0", Verdict::kFailed)})).Regressions(), 0);
   EXPECT_EQ(DiffReports(base, MakeRun({At("known", "1_0", Verdict::kFailed),
-                                   At("added", "1_0", Verdict::kError)}))
+                                       At("added", "1_0", Verdict::kError)}))
                 .Regressions(),
             1);
 }
 
 TEST(MergeTest, ShardsMergeInTheSingleRunsOrder) {
   RunReport whole = MakeRun({At("a", "1_0", Verdict::kPassed), At("b", "1_0", Verdict::kFailed),
-                         At("c", "1_0", Verdict::kPassed), At("d", "1_0", Verdict::kSkipped)});
+                             At("c", "1_0", Verdict::kPassed), At("d", "1_0", Verdict::kSkipped)});
   whole.command_line = "dmlconf run cases";
   RunReport s0 = whole, s1 = whole;
   s0.results = {whole.results[0], whole.results[2]};
@@ -147,6 +150,9 @@ TEST(MergeTest, ShardsMergeInTheSingleRunsOrder) {
   s1.command_line = "dmlconf run cases --shard 1/2";
   s0.shard = "0/2";
   s1.shard = "1/2";
+  s0.selected_cases = s1.selected_cases = 4;
+  s0.shard_cases = std::vector<std::string>{"a", "c"};
+  s1.shard_cases = std::vector<std::string>{"b", "d"};
   const RunReport merged = MergeReports({s1, s0});
   EXPECT_EQ(merged.shard, "0/1");
   ASSERT_EQ(merged.results.size(), 4u);
@@ -181,6 +187,8 @@ TEST(MergeTest, RefusesAnIncompleteOrInconsistentShardSet) {
     r.shard = std::move(id);
     r.source = std::move(file);
     r.case_paths = {"cases"};
+    r.selected_cases = 2;
+    r.shard_cases = std::vector<std::string>{r.results[0].name};
     return r;
   };
   EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a")}),
@@ -202,6 +210,50 @@ TEST(MergeTest, RefusesAnIncompleteOrInconsistentShardSet) {
   EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", "a"), old}),
               HasSubstr("old.json names no shard"));
   EXPECT_EQ(MergeRefusal({shard("0/2", "s0.json", "a"), shard("1/2", "s1.json", "b")}), "merged");
+}
+
+// Issue 32: a case taken out of a shard's report.json merged as "23 passed", exit 0.
+TEST(MergeTest, RefusesAShardSetThatLostACase) {
+  using ::testing::HasSubstr;
+  const auto shard = [](std::string id, std::string file, std::vector<std::string> names) {
+    std::vector<CaseResult> results;
+    for (const std::string& name : names) results.push_back(At(name, "1_0", Verdict::kPassed));
+    RunReport r = MakeRun(std::move(results));
+    r.shard = std::move(id);
+    r.source = std::move(file);
+    r.selected_cases = 4;
+    r.shard_cases = names;
+    return r;
+  };
+  RunReport lost = shard("1/2", "s1.json", {"b", "d"});
+  lost.results.pop_back();
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", {"a", "c"}), lost}),
+              HasSubstr("the shard set lost cases: no result for d on b (s1.json)"));
+  // Its name gone from the shard's list too: the count still misses it.
+  lost.shard_cases = std::vector<std::string>{"b"};
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", {"a", "c"}), lost}),
+              HasSubstr("the shards were given 3 cases, but their run selected 4"));
+  // A result the shard was not given, and a case given to two shards.
+  RunReport stray = shard("1/2", "s1.json", {"b", "d"});
+  stray.results.push_back(At("e", "1_0", Verdict::kPassed));
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", {"a", "c"}), stray}),
+              HasSubstr("case e on b is in s1.json, which was not given it"));
+  RunReport greedy = shard("0/2", "s0.json", {"a", "c"});
+  greedy.shard_cases->push_back("b");
+  EXPECT_THAT(MergeRefusal({greedy, shard("1/2", "s1.json", {"b", "d"})}),
+              HasSubstr("case b was given to s0.json and to s1.json"));
+  // A whole run (0/1) names no cases: its results must number the selection.
+  RunReport whole = shard("0/1", "w.json", {"a", "b", "c"});
+  whole.shard_cases.reset();
+  EXPECT_THAT(MergeRefusal({whole}), HasSubstr("no result for 1 of the 4 selected cases on b"));
+  // A report that does not say what its run selected cannot be told complete.
+  RunReport old = shard("1/2", "old.json", {"b", "d"});
+  old.selected_cases.reset();
+  EXPECT_THAT(MergeRefusal({shard("0/2", "s0.json", {"a", "c"}), old}),
+              HasSubstr("old.json does not say which cases its run selected"));
+  EXPECT_EQ(
+      MergeRefusal({shard("0/2", "s0.json", {"a", "c"}), shard("1/2", "s1.json", {"b", "d"})}),
+      "merged");
 }
 
 // A diff of two runs with no backend in common compares nothing.
@@ -269,6 +321,8 @@ TEST_F(ReadJsonTest, RoundTripsEveryCaseField) {
   report.operators = {"JOIN", "SPLIT"};
   report.left_out = {{"reject", 5}, {"unspecified", 2}};
   report.shard = "1/3";
+  report.selected_cases = 7;
+  report.shard_cases = std::vector<std::string>{"x", "y"};
   WriteJsonReport(report, dir_ / "r.json");
   const RunReport back = ReadJsonReport(dir_ / "r.json");
   EXPECT_EQ(back.backends, report.backends);
@@ -278,6 +332,8 @@ TEST_F(ReadJsonTest, RoundTripsEveryCaseField) {
   EXPECT_EQ(back.operators, report.operators);
   EXPECT_EQ(back.left_out, report.left_out);
   EXPECT_EQ(back.shard, "1/3");
+  EXPECT_EQ(back.selected_cases, 7u);
+  EXPECT_EQ(back.shard_cases, report.shard_cases);
   EXPECT_EQ(back.source, (dir_ / "r.json").string());
   EXPECT_EQ(back.feature_level, report.feature_level);
   ASSERT_EQ(back.results.size(), report.results.size());

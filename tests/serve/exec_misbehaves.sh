@@ -16,6 +16,12 @@
 #   grow-output  writes one byte 5000 bytes past the end of output_0.bin and answers
 #                error: a stray write, whatever it answered
 #   write-input  changes the first byte of input_0.bin and answers ok
+#   two-statuses answers {"status": "error", "status": "ok"} (issue 32: the last key won)
+#   nul          answers ok, a NUL byte, then error (issue 32: the NUL ended the JSON)
+#   symlink-dir  answers from another folder put in its request folder's place as a
+#                symbolic link (issue 32: it was read through it)
+#   daemon       starts a daemon in a session of its own (setsid), then answers ok with
+#                the outputs unwritten (issue 32: it outlived the request)
 mode=$1 marker=$2 work=$3 d=$4
 python=${DMLCONF_TEST_PYTHON:-python3}
 action=$(sed -n 's/.*"action": "\([a-z]*\)".*/\1/p' "$d/request.json")
@@ -47,6 +53,16 @@ case $mode in
     echo '{"status": "error", "message": "gave up"}' >"$d/result.json";;
   write-input)
     printf 'Z' | dd of="$d/input_0.bin" bs=1 seek=0 conv=notrunc 2>/dev/null
+    echo '{"status": "ok"}' >"$d/result.json";;
+  two-statuses) echo '{"status": "error", "status": "ok"}' >"$d/result.json";;
+  nul) printf '{"status": "ok"}\000{"status": "error"}' >"$d/result.json";;
+  symlink-dir)
+    other=$work/other-$(basename "$d")
+    mkdir -p "$other" && cp "$d"/*.bin "$other/"
+    echo '{"status": "ok"}' >"$other/result.json"
+    rm -rf "$d" && ln -s "$other" "$d";;
+  daemon)
+    setsid "$python" -c 'import time; time.sleep(1000)' "$marker" daemon </dev/null >/dev/null 2>&1 &
     echo '{"status": "ok"}' >"$d/result.json";;
   stale)
     if [ ! -e "$work/first-done" ]; then

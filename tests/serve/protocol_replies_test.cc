@@ -48,6 +48,27 @@ TEST(ProtocolReplies, DescribeAnsweringAnArrayNamesTheShape) {
               HasSubstr("the reply is not a JSON object but array"));
 }
 
+// Issue 32 (item 14): a key given twice let the last one win ("rejected" read as "ok"
+// here), and a NUL byte ended the JSON. Both are errors, in both protocols.
+TEST(ProtocolReplies, ReadStrictlyNoKeyTwiceNoNul) {
+  EXPECT_THAT(
+      ErrorOf(
+          [] { ParseResultJson(R"({"status": "rejected", "status": "ok"})", Action::kCreate); }),
+      HasSubstr("result.json is not one JSON object (the key \"status\" twice in one object)"));
+  EXPECT_THAT(
+      ErrorOf([] { ParseServeReply(R"({"id": 1, "status": "ok", "id": 1})", 1, Action::kCreate); }),
+      HasSubstr("the key \"id\" twice in one object"));
+  // The same key in two objects is two keys.
+  EXPECT_EQ(ParseResultJson(R"({"status": "ok", "x": {"status": 1}})", Action::kCreate).status,
+            "ok");
+  const std::string with_nul("{\"status\": \"ok\"}\0{\"status\": \"rejected\"}", 39);
+  EXPECT_THAT(ErrorOf([&] { ParseResultJson(with_nul, Action::kCreate); }),
+              HasSubstr("result.json is not one JSON object (a NUL byte at offset 16)"));
+  const std::string nul_in_string("{\"status\": \"ok\", \"message\": \"a\0b\"}", 34);
+  EXPECT_THAT(ErrorOf([&] { ParseResultJson(nul_in_string, Action::kCreate); }),
+              HasSubstr("a NUL byte at offset 30"));
+}
+
 TEST(ProtocolReplies, BrokenJsonSaysWhere) {
   EXPECT_THAT(ErrorOf([] { ParseResultJson("{\"status\": ", Action::kCreate); }),
               HasSubstr("result.json is not one JSON object (["));
@@ -56,12 +77,14 @@ TEST(ProtocolReplies, BrokenJsonSaysWhere) {
 }
 
 TEST(ProtocolReplies, EachFieldHasItsType) {
-  EXPECT_THAT(ErrorOf([] { ParseResultJson(R"({"status": "ok", "message": 5})", Action::kCreate); }),
-              HasSubstr("result.json's field \"message\" must be a string, not number"));
-  EXPECT_THAT(ErrorOf([] {
-                ParseResultJson(R"({"status": "ok", "max_feature_level": 64})", Action::kDescribe);
-              }),
-              HasSubstr("field \"max_feature_level\" must be a feature level like \"6_4\", not 64"));
+  EXPECT_THAT(
+      ErrorOf([] { ParseResultJson(R"({"status": "ok", "message": 5})", Action::kCreate); }),
+      HasSubstr("result.json's field \"message\" must be a string, not number"));
+  EXPECT_THAT(
+      ErrorOf([] {
+        ParseResultJson(R"({"status": "ok", "max_feature_level": 64})", Action::kDescribe);
+      }),
+      HasSubstr("field \"max_feature_level\" must be a feature level like \"6_4\", not 64"));
   EXPECT_THAT(ErrorOf([] { ParseResultJson(R"({"status": "ok"})", Action::kDescribe); }),
               HasSubstr("not missing"));
   EXPECT_THAT(ErrorOf([] {
@@ -73,8 +96,9 @@ TEST(ProtocolReplies, EachFieldHasItsType) {
 }
 
 TEST(ProtocolReplies, StatusMustBeOneTheActionAllows) {
-  EXPECT_THAT(ErrorOf([] { ParseResultJson(R"({"status": "error"})", Action::kCreate); }),
-              HasSubstr("result.json's status must be one of ok, rejected, unsupported for create"));
+  EXPECT_THAT(
+      ErrorOf([] { ParseResultJson(R"({"status": "error"})", Action::kCreate); }),
+      HasSubstr("result.json's status must be one of ok, rejected, unsupported for create"));
   EXPECT_THAT(ErrorOf([] { ParseResultJson(R"({"status": ["ok"]})", Action::kExecute); }),
               HasSubstr("must be one of ok, error, unsupported for execute"));
   EXPECT_THAT(ErrorOf([] { ParseServeReply(R"({"id": 3})", 3, Action::kExecute); }),
@@ -92,12 +116,12 @@ TEST(ProtocolReplies, ServeReplyMustCarryTheRequestsId) {
 }
 
 TEST(ProtocolReplies, DeepNestingAndHugeTextAreRefusedUnparsed) {
-  const std::string deep = "{\"status\": \"ok\", \"x\": " + std::string(100000, '[') +
-                           std::string(100000, ']') + "}";
+  const std::string deep =
+      "{\"status\": \"ok\", \"x\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
   EXPECT_THAT(ErrorOf([&] { ParseResultJson(deep, Action::kCreate); }),
               HasSubstr("nests deeper than 16 levels"));
-  const std::string huge = "{\"status\": \"ok\", \"message\": \"" +
-                           std::string(kMaxResultJsonBytes, 'x') + "\"}";
+  const std::string huge =
+      "{\"status\": \"ok\", \"message\": \"" + std::string(kMaxResultJsonBytes, 'x') + "\"}";
   EXPECT_THAT(ErrorOf([&] { ParseResultJson(huge, Action::kExecute); }),
               HasSubstr("more than the 1048576 a result may hold"));
   EXPECT_THAT(ErrorOf([&] { ParseServeReply(huge, 1, Action::kExecute); }),

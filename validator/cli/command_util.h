@@ -39,6 +39,21 @@ inline void RequireReadableFile(const std::string& command, const std::string& o
   Exit(kExitUsage);
 }
 
+// The longest --timeout: 10^6 s (11.6 days). Far longer would overflow the clock's
+// nanoseconds when added to now (10^10 s did, and every request timed out at once).
+inline constexpr double kMaxTimeoutSeconds = 1e6;
+
+// --timeout SECONDS checked (0 to kMaxTimeoutSeconds; 0: none) and as milliseconds;
+// otherwise "dmlconf COMMAND: --timeout ..." and exit 2.
+inline std::chrono::milliseconds TimeoutOption(const std::string& command, double seconds) {
+  if (!(seconds >= 0 && seconds <= kMaxTimeoutSeconds)) {
+    std::cerr << "dmlconf " << command << ": --timeout wants seconds from 0 to "
+              << int64_t(kMaxTimeoutSeconds) << " (0: the default), got " << seconds << "\n";
+    Exit(kExitUsage);
+  }
+  return std::chrono::milliseconds(int64_t(seconds * 1000));
+}
+
 // "2026-11-25T12:00:00Z".
 inline std::string UtcNow() {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());

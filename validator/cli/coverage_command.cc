@@ -32,6 +32,17 @@ generate::CoverageEntry EntryOf(const validator::Case& c) {
       std::nullopt, positive};
   for (const TensorSlot& slot : ins)
     if (HoldsIndices(slot)) e.index_type = slot.desc->data_type;
+  // Only a match case compares the values, so only there does a special value count.
+  if (c.expect != validator::Expectation::kMatch) return e;
+  for (size_t i = 0; i < ins.size() && i < c.inputs.size(); ++i) {
+    if (HoldsIndices(ins[i])) continue;
+    const DataType type = ins[i].desc->data_type;
+    const size_t size = ElementSize(type);
+    std::vector<ElementBits> values(c.inputs[i].size() / size);
+    for (size_t k = 0; k < values.size(); ++k)
+      values[k] = LoadElement(c.inputs[i].data() + k * size, size);
+    e.special_kinds = uint8_t(e.special_kinds | generate::SpecialKindsIn(type, values));
+  }
   return e;
 }
 

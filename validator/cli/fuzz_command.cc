@@ -18,6 +18,7 @@
 #include "fuzz/campaign.h"
 #include "platform/child_registry.h"
 #include "progress.h"
+#include "report_dir.h"
 #include "run/terminal_text.h"
 
 namespace dmlconf::cli {
@@ -65,10 +66,9 @@ FeatureLevel Level(const FuzzArgs& args, const Backend& backend) {
 
 std::unique_ptr<Backend> MakeTheBackend(const FuzzArgs& args) {
   if (args.backend.empty()) Usage("--backend is required");
-  if (args.timeout < 0) Usage("--timeout must not be negative");
+  const std::chrono::milliseconds timeout = TimeoutOption("fuzz", args.timeout);
   try {
-    return validator::MakeBackend(args.backend,
-                                  std::chrono::milliseconds(int64_t(args.timeout * 1000)));
+    return validator::MakeBackend(args.backend, timeout);
   } catch (const std::exception& e) {
     Usage(e.what());
   }
@@ -140,8 +140,16 @@ void PrintFinding(const fuzz::Finding& f) {
   }
   std::cout << "new    " << Printable(f.signature.Text()) << " (case " << f.iteration << ": "
             << Printable(f.case_name) << ")\n  " << Printable(QuotedMessage(f.shrunk_message))
-            << "\n  shrunk in " << f.shrink_tries << " tries: " << Printable(f.case_file)
-            << "\n  reproduce: " << f.reproducer << "\n";
+            << "\n  shrunk in " << f.shrink_tries << " tries: " << Printable(f.case_file) << "\n  "
+            << fuzz::ReplayText(f) << "\n  reproduce: " << f.reproducer << "\n";
+}
+
+// A folder the campaign may write into, checked before the first case (a bad --out was
+// found only at the first finding, and the campaign's work was lost with it). Nothing is
+// made yet: a run that finds nothing leaves no empty folder.
+void RequireWritableFolder(const std::string& option, const std::filesystem::path& dir) {
+  if (const std::string why = WhyNotWritableFolder(dir); !why.empty())
+    Usage(option + " " + dir.string() + ": " + why);
 }
 
 // Cases per operator and verdict, levels added up.
@@ -179,10 +187,11 @@ void PrintCounts(const fuzz::CaseCounts& counts) {
 
 fuzz::FindingsReport Report(const fuzz::FuzzOutcome& outcome, const Backend& backend,
                             const fuzz::FuzzOptions& options, const FuzzArgs& args,
-                            const std::string& started_at) {
+                            const std::string& started_at, const std::string& run_id) {
   fuzz::FindingsReport report = outcome.report;
   report.tool_version = DMLCONF_VERSION;
   fuzz::FuzzRunInfo run;
+  run.run_id = run_id;
   run.seed = options.seed;
   run.backend = backend.Name();
   run.spec = validator::ParseBackendArgument(backend.Argument()).spec;
@@ -205,8 +214,10 @@ void Fuzz(const FuzzArgs& args) {
   children::InstallRunCleanup();  // no backend process or folder outlives the run
   const std::unique_ptr<Backend> backend = MakeTheBackend(args);
   const fuzz::FuzzOptions options = MakeOptions(args, *backend);
+  RequireWritableFolder("--out", options.out_dir);
+  if (!args.report_dir.empty()) RequireWritableFolder("--report-dir", args.report_dir);
   PrintHeader(*backend, options, args);
-  const std::string started_at = UtcNow();
+  const std::string started_at = UtcNow(), run_id = fuzz::NewRunId();
   Progress progress(options.count, options.time ? double(options.time->count()) / 1000 : 0,
                     "new failures");
   fuzz::FuzzEvents events;
@@ -228,6 +239,18 @@ void Fuzz(const FuzzArgs& args) {
     PrintFinding(f);
     std::cout.flush();
   };
+  // findings.json as the campaign goes: what was found survives a crash or a stop.
+  events.on_record = [&](const fuzz::FuzzOutcome& so_far) {
+    if (args.report_dir.empty()) return;
+    try {
+      fuzz::WriteFindings(Report(so_far, *backend, options, args, started_at, run_id),
+                          args.report_dir);
+    } catch (const std::exception& e) {
+      progress.Clear();
+      std::cerr << "dmlconf fuzz: the findings so far were not written: " << Printable(e.what())
+                << "\n";
+    }
+  };
   fuzz::FuzzOutcome outcome;
   try {
     outcome = fuzz::Fuzz(*backend, options, events);
@@ -242,7 +265,7 @@ void Fuzz(const FuzzArgs& args) {
   }
   progress.Finish();
   PrintCounts(outcome.report.counts);
-  const fuzz::FindingsReport report = Report(outcome, *backend, options, args, started_at);
+  const fuzz::FindingsReport report = Report(outcome, *backend, options, args, started_at, run_id);
   const size_t fresh = report.NewCount(), known = report.findings.size() - fresh;
   std::cout << "\nfindings: " << fresh << " new, " << known << " known"
             << (outcome.stopped_at_max_new ? " (stopped at --max-new)" : "") << "\n"

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "dmlconf/reports/report_diff.h"
 #include "fuzz/findings.h"
+#include "platform/child_registry.h"
 #include "report_dir.h"
 #include "run/terminal_text.h"
 
@@ -43,7 +44,12 @@ void MergeFindings(const MergeArgs& args, fuzz::FindingsReport first) {
     Fail(e.what());
   }
   uint64_t cases = 0;
-  for (const fuzz::FuzzRunInfo& run : merged.runs) cases += run.cases;
+  try {
+    for (const fuzz::FuzzRunInfo& run : merged.runs)
+      cases = fuzz::AddCounts(cases, run.cases, "the runs' cases");
+  } catch (const std::exception& e) {
+    Fail(e.what());
+  }
   std::cout << "merged " << runs.size() << " fuzz runs' findings into " << args.report_dir << "\n"
             << Printable(fuzz::FindingsSummary(merged), true) << cases
             << " cases: " << fuzz::NewAndKnown(merged) << std::endl;
@@ -51,6 +57,8 @@ void MergeFindings(const MergeArgs& args, fuzz::FindingsReport first) {
 }
 
 void Merge(const MergeArgs& args) {
+  // An interrupt removes what merge was writing, as it does for run.
+  children::InstallRunCleanup();
   std::optional<fuzz::FindingsReport> first;
   try {
     first = fuzz::ReadIfFindings(args.shards.front());

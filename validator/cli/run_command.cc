@@ -126,14 +126,14 @@ validator::RunOptions MakeOptions(const RunArgs& args) {
   options.excludes = args.excludes;
   options.isolate = args.isolate;
   options.strict_padding = args.strict_padding;
-  if (args.timeout < 0) Usage("--timeout must not be negative");
+  TimeoutOption("run", args.timeout);
   if (args.timeout > 0) options.timeout_seconds = args.timeout;
   return options;
 }
 
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    double timeout_seconds) {
-  const auto timeout = std::chrono::milliseconds(int64_t(timeout_seconds * 1000));
+  const std::chrono::milliseconds timeout = TimeoutOption("run", timeout_seconds);
   std::vector<std::unique_ptr<Backend>> backends;
   for (const std::string& name : names) {
     try {
@@ -415,14 +415,15 @@ void WriteXfail(const RunReport& report, const std::string& path) {
     if (r.verdict != Verdict::kFailed && r.verdict != Verdict::kError &&
         r.verdict != Verdict::kExpectedFailure)
       continue;
-    // A line holds no line break, and the backend part is compared as written.
+    // A line holds no line break; the rest is escaped as --xfail reads it back (the
+    // backend part with its escapes taken off, the case part as a glob).
     if (r.name.find_first_of("\n\r") != std::string::npos ||
-        r.backend.find_first_of("\n\r#") != std::string::npos) {
-      text += "# not listable (a line break or '#' in its names): " + Printable(r.name) + "\n";
+        r.backend.find_first_of("\n\r") != std::string::npos) {
+      text += "# not listable (a line break in its names): " + Printable(r.name) + "\n";
       ++unlisted;
       continue;
     }
-    text += r.backend + ":" + GlobLiteral(r.name) + "\n";
+    text += GlobLiteral(r.backend) + ":" + GlobLiteral(r.name) + "\n";
     ++written;
   }
   const std::string temporary = path + ".tmp-" + std::to_string(getpid());
@@ -547,6 +548,12 @@ RunReport StartReport(const RunArgs& args, const RunSetup& s) {
   report.left_out = LeftOut(s.cases, s.options);
   report.shard =
       std::to_string(s.options.shard.index) + "/" + std::to_string(s.options.shard.count);
+  report.selected_cases = validator::SelectCases(s.cases, s.options).size();
+  if (s.options.shard.count > 1) {
+    report.shard_cases.emplace();
+    for (const validator::Case* c : validator::ShardCases(s.cases, s.options))
+      report.shard_cases->push_back(c->name);
+  }
   return report;
 }
 
@@ -563,6 +570,16 @@ void PrintSelection(const RunSetup& s, const RunReport& report) {
               << validator::ShardCases(s.cases, s.options).size() << " of "
               << validator::SelectCases(s.cases, s.options).size()
               << " selected cases; the others are other shards'\n";
+  }
+}
+
+// A folder that cannot take the reports is found before the work, not after it.
+void CheckReportDir(const RunArgs& args) {
+  if (args.report_dir.empty()) return;
+  try {
+    PrepareReportDir(args.report_dir);
+  } catch (const std::exception& e) {
+    Usage(e.what());
   }
 }
 
@@ -619,6 +636,7 @@ void Run(const RunArgs& args) {
   RunReport report = StartReport(args, s);
   PrintSelection(s, report);
   const std::optional<RunReport> base = ReadBaseline(args.baseline, s.backends);
+  CheckReportDir(args);
   report.results = RunAll(args, s);
   Finish(args, report, s.backends, base);
 }

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <system_error>
+#include <utility>
 
 #include "backends/descriptor_json.h"
 #include "backends/protocol_replies.h"
@@ -259,6 +261,9 @@ class ExecBackend final : public Backend {
       throw BackendError("cannot create a request folder under " + root_.string() + ": " +
                          strerror(errno));
     const fs::path dir = pattern;
+    struct stat made {};
+    lstat(dir.c_str(), &made);
+    request_id_ = {made.st_dev, made.st_ino};
     json request = {{"protocol", 1}, {"action", action}};
     if (desc != nullptr) {
       request["operator"] = OperatorName(TypeOf(*desc));
@@ -338,6 +343,7 @@ class ExecBackend final : public Backend {
     // request) is no verdict on the case: stop the run here, not one case later.
     std::error_code error;
     if (!fs::is_regular_file(dir / "result.json", error)) CheckRoot();
+    CheckSameFolder(dir, where);
     if (status < 0)
       throw BackendError(where + " timed out after " + std::to_string(timeout_.count()) +
                          " ms and was killed" + Tail(log));
@@ -351,6 +357,19 @@ class ExecBackend final : public Backend {
     } catch (const protocol::ProtocolError& e) {
       throw BackendError(where + ": " + e.what() + Tail(log));
     }
+  }
+
+  // The program may write in its request folder, not replace it: a symbolic link in its
+  // place would have every file read through it, from wherever it points. Nothing of a
+  // folder that is not the one dmlconf made is read.
+  void CheckSameFolder(const fs::path& dir, const std::string& where) const {
+    struct stat now {};
+    if (lstat(dir.c_str(), &now) != 0 || !S_ISDIR(now.st_mode) ||
+        std::pair(now.st_dev, now.st_ino) != request_id_)
+      throw BackendError(where + ": the program replaced its request folder (now " +
+                         (S_ISLNK(now.st_mode) ? std::string("a symbolic link")
+                                               : std::string("not the folder dmlconf made")) +
+                         "); nothing in it is read");
   }
 
   // Reads result.json whole if it is a regular file of at most
@@ -377,6 +396,8 @@ class ExecBackend final : public Backend {
   int Spawn(const fs::path& dir, const fs::path& log) const {
     const std::string script = command_ + " \"$1\"";
     const pid_t asker = getpid();
+    // What runs before the request (other backends' processes) is not the request's.
+    const std::vector<pid_t> before = children::LiveDescendants();
     std::optional<children::Child> child;
     try {
       child.emplace(children::ChildOptions{.own_group = true}, [&](const children::ChildEnds&) {
@@ -387,6 +408,9 @@ class ExecBackend final : public Backend {
     }
     const bool ended = child->WaitUntil(children::Clock::now() + timeout_);
     const std::optional<children::Ended> how = child->Kill();
+    // A daemon the program started in a session of its own left the group Kill ended;
+    // dmlconf adopted it (subreaper): nothing of a request outlives it.
+    children::KillDescendantsBut(before);
     if (!ended) return -1;
     return how ? how->ShellStatus() : 127;
   }
@@ -452,6 +476,7 @@ class ExecBackend final : public Backend {
   std::string declared_name_, version_, description_;  // what describe answered
   mutable std::string said_;  // the requests' output since the last TakeStderr
   uint64_t request_count_ = 0;
+  std::pair<dev_t, ino_t> request_id_{};  // the request folder made last (NewRequest)
   FeatureLevel max_level_ = kHighestFeatureLevel;
   bool reports_reason_codes_ = false;
 };

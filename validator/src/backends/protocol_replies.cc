@@ -2,7 +2,9 @@
 // so that the fuzz targets can feed them anything.
 #include "backends/protocol_replies.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 namespace dmlconf::protocol {
@@ -32,19 +34,34 @@ struct Source {
   std::string Field(const char* key) const { return name + "'s field \"" + key + "\""; }
 };
 
-// Parses `text` as one JSON object, nested at most kMaxReplyDepth deep.
+// Parses `text` as one JSON object, nested at most kMaxReplyDepth deep, read strictly: a
+// key given twice in one object (which would let the last one win unseen) and a NUL byte
+// (after which a C reader would stop) are errors, not something to guess about.
 json ParseObject(std::string_view text, const Source& source) {
   const std::string shape =
       source.name + " is not one JSON object" + (source.one_line ? " on one line" : "");
-  const json::parser_callback_t depth_check = [&](int depth, json::parse_event_t, json&) {
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos)
+    throw ProtocolError(shape + " (a NUL byte at offset " + std::to_string(nul) +
+                        "): " + Quote(text, kQuotedReplyBytes));
+  std::vector<std::vector<std::string>> keys;  // of each object open, innermost last
+  const json::parser_callback_t check = [&](int depth, json::parse_event_t event, json& value) {
     if (depth > kMaxReplyDepth)
       throw ProtocolError(shape + " (it nests deeper than " + std::to_string(kMaxReplyDepth) +
                           " levels): " + Quote(text, kQuotedReplyBytes));
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty()) {
+      const std::string key = value.get<std::string>();
+      if (std::find(keys.back().begin(), keys.back().end(), key) != keys.back().end())
+        throw ProtocolError(shape + " (the key \"" + key +
+                            "\" twice in one object): " + Quote(text, kQuotedReplyBytes));
+      keys.back().push_back(key);
+    }
     return true;
   };
   json parsed;
   try {
-    parsed = json::parse(text.begin(), text.end(), depth_check);
+    parsed = json::parse(text.begin(), text.end(), check);
   } catch (const json::exception& e) {
     throw ProtocolError(shape + " (" + e.what() + "): " + Quote(text, kQuotedReplyBytes));
   }

@@ -9,6 +9,7 @@
 #include "dmlconf/support.h"
 #include "fuzz/drawing.h"
 #include "run/judge.h"
+#include "run/terminal_text.h"
 
 namespace dmlconf::fuzz {
 
@@ -45,7 +46,7 @@ class Campaign {
   }
 
   FuzzOutcome Run() {
-    const Clock::time_point start = Clock::now();
+    const Clock::time_point start = start_ = Clock::now();
     for (uint64_t i = 0; !operators_.empty(); ++i) {
       if (options_.count != 0 && i >= options_.count) break;
       if (options_.time && Clock::now() - start >= *options_.time) break;
@@ -119,6 +120,10 @@ class Campaign {
     }
     outcome_.report.findings.push_back(f);
     if (events_.on_finding) events_.on_finding(f);
+    if (events_.on_record) {
+      outcome_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+      events_.on_record(outcome_);
+    }
     if (!f.known && options_.max_new != 0 && outcome_.report.NewCount() >= options_.max_new)
       outcome_.stopped_at_max_new = true;
   }
@@ -143,7 +148,19 @@ class Campaign {
     f->shrink_tries = shrunk.tries;
     f->shrunk_name = shrunk.best.gen.name;
     f->shrunk_message = message;
+    Replay(shrunk.best, f);
     Write(shrunk.best.gen, f);
+  }
+
+  // A flaky backend's failure may not come back: the case to be committed is judged
+  // again before it is reported, and the finding says how often it failed the same way.
+  void Replay(const FuzzCase& shrunk, Finding* f) {
+    const validator::Case c = RunnerCase(shrunk.gen);
+    f->replays = options_.replays;
+    for (uint32_t k = 0; k < options_.replays; ++k) {
+      const CaseResult r = Judge(c);
+      if (VerdictIsFailure(r.verdict) && SignatureOf(c, r) == f->signature) ++f->reproduced;
+    }
   }
 
   // The shrunk case as a file ready to commit, read back to make sure the loader sees
@@ -151,13 +168,16 @@ class Campaign {
   void Write(generate::GenCase gen, Finding* f) {
     const std::filesystem::path path =
         options_.out_dir / CaseFileName(f->signature, f->seed, f->iteration);
+    // The file is meant to be committed and read by any YAML reader: whatever came from
+    // the backend (its name, version and message) is shown with \xNN for control bytes.
+    const std::string backend = Printable(backend_.Name());
     gen.description = "found by dmlconf fuzz (seed " + std::to_string(f->seed) + ", case " +
-                      std::to_string(f->iteration) + "): " + backend_.Name() + " gave " +
-                      f->signature.kind;
+                      std::to_string(f->iteration) + "): " + backend + " gave " + f->signature.kind;
     const validator::Case judged = RunnerCase(gen, path.string());
     f->reproducer = validator::Reproducer(judged, backend_.Argument(), options_.level,
                                           options_.reproduce_flags);
-    const std::string version = backend_.Version().empty() ? "" : " " + backend_.Version();
+    const std::string version =
+        backend_.Version().empty() ? "" : " " + Printable(backend_.Version());
     // The file is meant to be committed: its reproduce line names `dmlconf`, not the path
     // of the binary that wrote it (the console's line keeps that).
     const size_t run = f->reproducer.find(" run ");
@@ -165,11 +185,12 @@ class Campaign {
         run == std::string::npos ? f->reproducer : "dmlconf" + f->reproducer.substr(run);
     const std::string header =
         "Found by `dmlconf fuzz` (seed " + std::to_string(f->seed) + ", case " +
-        std::to_string(f->iteration) + ") on backend " + backend_.Name() + version + ": " +
+        std::to_string(f->iteration) + ") on backend " + backend + version + ": " +
         f->signature.kind + ", signature " + f->signature.Text() + ".\nShrunk in " +
         std::to_string(f->shrink_tries) + " tries (same operator, same failure) from " +
         f->case_name + ",\nwhose descriptor was " + f->descriptor +
-        "\nThe backend: " + f->shrunk_message + "\nReproduce: " + portable;
+        "\nThe backend: " + Printable(f->shrunk_message) + "\nJudged again: " + ReplayText(*f) +
+        "\nReproduce: " + Printable(portable);
     f->case_text = generate::CaseFileText(header, {gen});
     std::error_code error;
     std::filesystem::create_directories(options_.out_dir, error);
@@ -194,6 +215,7 @@ class Campaign {
   DrawContext context_;
   std::vector<OperatorType> operators_;
   FuzzOutcome outcome_;
+  Clock::time_point start_;
   std::map<std::pair<std::string, bool>, size_t> index_;  // (signature, known) -> finding
 };
 

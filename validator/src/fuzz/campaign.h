@@ -30,7 +30,10 @@ struct FuzzOptions {
   size_t max_new = 0;           // stop after this many new findings; 0: no limit
   std::string reproduce_flags;  // "--profile values"
   ShrinkLimits shrink;
+  uint32_t replays = 10;  // times each new finding's shrunk case is judged again
 };
+
+struct FuzzOutcome;
 
 // What the caller sees as the run goes: every judged case, and each finding the first
 // time its signature shows (a new one after it was shrunk and written).
@@ -38,6 +41,9 @@ struct FuzzEvents {
   std::function<void(const CaseResult&)> on_case;
   std::function<void(const Finding&)> on_finding;
   std::function<void(const Finding&)> on_shrinking;  // a new finding, before shrinking
+  // After each finding is recorded, with everything found and counted so far (the
+  // caller writes findings.json as the campaign goes, so a crash loses nothing found).
+  std::function<void(const FuzzOutcome&)> on_record;
 };
 
 struct FuzzOutcome {

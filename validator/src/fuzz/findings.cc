@@ -1,7 +1,10 @@
 #include "fuzz/findings.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
+#include <random>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -22,16 +25,35 @@ std::string TypeClass(DataType type) {
   return (IsFloat(type) ? "float" : "int") + std::to_string(ElementSize(type) * 8);
 }
 
+// A count as the file holds it: a non-negative integer that fits, or an error naming it
+// (nlohmann would read -1 as 2^64 - 1, and 1e30 as something else again).
+uint64_t CountFrom(const json& j, const char* name) {
+  const json& value = j.at(name);
+  if (!value.is_number_unsigned())
+    throw std::runtime_error(std::string("\"") + name + "\" is " + value.dump() +
+                             ", not a count (an integer from 0 to 2^64 - 1)");
+  return value.get<uint64_t>();
+}
+
 json RunJson(const FuzzRunInfo& r) {
-  return {
-      {"seed", r.seed},       {"backend", r.backend},         {"spec", r.spec},
-      {"version", r.version}, {"description", r.description}, {"feature_level", r.feature_level},
-      {"profile", r.profile}, {"operators", r.operators},     {"cases", r.cases},
-      {"seconds", r.seconds}, {"started_at", r.started_at},   {"command_line", r.command_line}};
+  return {{"run_id", r.run_id},
+          {"seed", r.seed},
+          {"backend", r.backend},
+          {"spec", r.spec},
+          {"version", r.version},
+          {"description", r.description},
+          {"feature_level", r.feature_level},
+          {"profile", r.profile},
+          {"operators", r.operators},
+          {"cases", r.cases},
+          {"seconds", r.seconds},
+          {"started_at", r.started_at},
+          {"command_line", r.command_line}};
 }
 
 FuzzRunInfo RunFrom(const json& j) {
   FuzzRunInfo r;
+  r.run_id = j.value("run_id", "");
   r.seed = j.at("seed").get<uint64_t>();
   r.backend = j.at("backend").get<std::string>();
   r.spec = j.value("spec", "");
@@ -40,7 +62,7 @@ FuzzRunInfo RunFrom(const json& j) {
   r.feature_level = j.at("feature_level").get<std::string>();
   r.profile = j.value("profile", "");
   r.operators = j.value("operators", std::vector<std::string>{});
-  r.cases = j.at("cases").get<uint64_t>();
+  r.cases = CountFrom(j, "cases");
   r.seconds = j.value("seconds", 0.0);
   r.started_at = j.value("started_at", "");
   r.command_line = j.value("command_line", "");
@@ -64,7 +86,9 @@ json FindingJson(const Finding& f) {
   if (!f.case_text.empty())
     j["shrunk"] = {{"case", f.shrunk_name},   {"message", f.shrunk_message},
                    {"file", f.case_file},     {"reproducer", f.reproducer},
-                   {"tries", f.shrink_tries}, {"case_file_text", f.case_text}};
+                   {"tries", f.shrink_tries}, {"case_file_text", f.case_text},
+                   {"replays", f.replays},    {"reproduced", f.reproduced},
+                   {"flaky", f.Flaky()}};
   return j;
 }
 
@@ -74,7 +98,7 @@ Finding FindingFrom(const json& j) {
                  j.at("class").get<std::string>()};
   f.known = j.at("known").get<bool>();
   f.xfail_entry = j.value("xfail_entry", "");
-  f.count = j.at("count").get<uint64_t>();
+  f.count = CountFrom(j, "count");
   const json& first = j.at("first");
   f.seed = first.at("seed").get<uint64_t>();
   f.iteration = first.at("iteration").get<uint64_t>();
@@ -89,6 +113,8 @@ Finding FindingFrom(const json& j) {
     f.reproducer = s.value("reproducer", "");
     f.shrink_tries = s.value("tries", 0);
     f.case_text = s.at("case_file_text").get<std::string>();
+    f.replays = s.value("replays", 0u);
+    f.reproduced = s.value("reproduced", 0u);
   }
   return f;
 }
@@ -125,7 +151,10 @@ FindingsReport FindingsFrom(const json& j, const std::filesystem::path& file) {
     FindingsReport report;
     report.tool_version = j.value("tool_version", "");
     for (const json& r : j.at("runs")) report.runs.push_back(RunFrom(r));
-    report.counts = j.at("cases").get<CaseCounts>();
+    for (const auto& [op, levels] : j.at("cases").items())
+      for (const auto& [level, verdicts] : levels.items())
+        for (const auto& [verdict, n] : verdicts.items())
+          report.counts[op][level][verdict] = CountFrom(verdicts, verdict.c_str());
     for (const json& f : j.at("findings")) report.findings.push_back(FindingFrom(f));
     return report;
   } catch (const json::exception& e) {
@@ -233,15 +262,50 @@ bool IsFindingsFile(const std::filesystem::path& file) {
   }
 }
 
+uint64_t AddCounts(uint64_t a, uint64_t b, const std::string& what) {
+  uint64_t sum = 0;
+  if (__builtin_add_overflow(a, b, &sum))
+    throw std::runtime_error(what + ": " + std::to_string(a) + " + " + std::to_string(b) +
+                             " passes 2^64 - 1, the most a count holds");
+  return sum;
+}
+
+std::string NewRunId() {
+  std::random_device device;
+  char id[17];
+  std::snprintf(id, sizeof id, "%08x%08x", device(), device());
+  return id;
+}
+
+namespace {
+
+// What tells one run from another: its id, or in older files what it ran and when.
+std::string RunIdentity(const FuzzRunInfo& r) {
+  if (!r.run_id.empty()) return "id " + r.run_id;
+  return "seed " + std::to_string(r.seed) + " on " + r.backend + " started " + r.started_at + ": " +
+         r.command_line;
+}
+
+}  // namespace
+
 FindingsReport MergeFindings(const std::vector<FindingsReport>& reports) {
   FindingsReport merged;
   std::map<std::pair<std::string, bool>, size_t> index;
+  std::set<std::string> runs;
   for (const FindingsReport& r : reports) {
     if (merged.tool_version.empty()) merged.tool_version = r.tool_version;
+    for (const FuzzRunInfo& run : r.runs)
+      if (!runs.insert(RunIdentity(run)).second)
+        throw std::runtime_error("the fuzz run of seed " + std::to_string(run.seed) + " on " +
+                                 run.backend + " (" + RunIdentity(run) +
+                                 ") is given twice: its cases and findings would count twice");
     merged.runs.insert(merged.runs.end(), r.runs.begin(), r.runs.end());
     for (const auto& [op, levels] : r.counts)
       for (const auto& [level, verdicts] : levels)
-        for (const auto& [verdict, n] : verdicts) merged.counts[op][level][verdict] += n;
+        for (const auto& [verdict, n] : verdicts) {
+          uint64_t& total = merged.counts[op][level][verdict];
+          total = AddCounts(total, n, op + " " + level + " " + verdict + " cases");
+        }
     for (const Finding& f : r.findings) {
       const auto [at, inserted] =
           index.emplace(std::pair(f.signature.Text(), f.known), merged.findings.size());
@@ -250,7 +314,7 @@ FindingsReport MergeFindings(const std::vector<FindingsReport>& reports) {
         continue;
       }
       Finding& kept = merged.findings[at->second];
-      const uint64_t count = kept.count + f.count;
+      const uint64_t count = AddCounts(kept.count, f.count, f.signature.Text() + " cases");
       // The smallest shrunk case shows the finding best; an unshrunk one least.
       const bool smaller = !f.case_text.empty() &&
                            (kept.case_text.empty() || f.case_text.size() < kept.case_text.size());
@@ -262,6 +326,11 @@ FindingsReport MergeFindings(const std::vector<FindingsReport>& reports) {
   return merged;
 }
 
+std::string ReplayText(const Finding& f) {
+  return (f.Flaky() ? "FLAKY: failed again in " : "failed again in ") +
+         std::to_string(f.reproduced) + " of " + std::to_string(f.replays) + " replays";
+}
+
 std::string FindingsSummary(const FindingsReport& report) {
   std::string text;
   for (const Finding& f : report.findings) {
@@ -271,7 +340,7 @@ std::string FindingsSummary(const FindingsReport& report) {
     if (f.known) text += "       listed: " + f.xfail_entry + "\n";
     if (!f.case_file.empty())
       text += "       shrunk in " + std::to_string(f.shrink_tries) + " tries: " + f.case_file +
-              "\n       reproduce: " + f.reproducer + "\n";
+              "\n       " + ReplayText(f) + "\n       reproduce: " + f.reproducer + "\n";
   }
   return text;
 }

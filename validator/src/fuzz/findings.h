@@ -41,12 +41,20 @@ struct Finding {
   // New findings: the shrunk case, written to `case_file`.
   std::string shrunk_name, shrunk_message, case_file, case_text, reproducer;
   int shrink_tries = 0;
+  // New findings: the shrunk case judged again `replays` times before it is reported,
+  // `reproduced` of them failing the same way. Fewer than all: a flaky finding.
+  uint32_t replays = 0, reproduced = 0;
+  bool Flaky() const { return reproduced < replays; }
 };
 
 // Cases tried: operator -> the case's level -> verdict ("passed" ... "xfail") -> count.
 using CaseCounts = std::map<std::string, std::map<std::string, std::map<std::string, uint64_t>>>;
 
 struct FuzzRunInfo {
+  // Drawn when the run starts, so that merge can tell two runs of one seed from one
+  // run given twice (empty in files older than it: seed, backend, start and command
+  // line tell them apart then).
+  std::string run_id;
   uint64_t seed = 0;
   std::string backend, spec, version, description;  // the backend's identity and details
   std::string feature_level, profile;
@@ -76,8 +84,15 @@ bool IsFindingsFile(const std::filesystem::path& file);
 std::optional<FindingsReport> ReadIfFindings(const std::filesystem::path& file);
 // Every run's findings as one: runs listed, counts added, one finding per signature and
 // knownness (new when any run had it new) with the counts added and, of the first cases,
-// the one with the smallest shrunk case.
+// the one with the smallest shrunk case. Throws std::runtime_error when a run is given
+// twice (its cases would count twice) or when a count would pass 2^64 - 1.
 FindingsReport MergeFindings(const std::vector<FindingsReport>& reports);
+// a + b, or std::runtime_error naming `what` when the sum does not fit: counts never wrap.
+uint64_t AddCounts(uint64_t a, uint64_t b, const std::string& what);
+// "abc123..." of 16 hex digits, drawn from std::random_device.
+std::string NewRunId();
+// "failed again in 10 of 10 replays", "FLAKY: failed again in 3 of 10 replays".
+std::string ReplayText(const Finding& f);
 // The console's and findings.md's summary lines: one per finding.
 std::string FindingsSummary(const FindingsReport& report);
 // "2 new findings, 3 known": how fuzz and merge end their closing line.

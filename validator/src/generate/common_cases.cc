@@ -141,24 +141,76 @@ void AddStrided(CaseSink& sink, OperatorType op) {
   }
 }
 
+namespace {
+
+// Where the special values go: the value inputs' elements (not indices or lengths)
+// taken as one sequence, input after input, the k-th special value at place 7k
+// modulo its length. JOIN spreads them over its pieces, so that no piece repeats
+// the first few while the rest are left out.
+struct ValuePlace {
+  size_t input, element;
+};
+std::vector<ValuePlace> ValuePlaces(const OperatorDesc& d, DataType type) {
+  std::vector<ValuePlace> all;
+  const auto slots = InputSlots(d);
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (slots[i].desc->data_type != type || HoldsIndices(slots[i])) continue;
+    for (size_t e = 0; e < slots[i].desc->ElementCount(); ++e) all.push_back({i, e});
+  }
+  return all;
+}
+std::optional<std::vector<ValuePlace>> SpecialPlaces(const OperatorDesc& d, DataType type,
+                                                     size_t specials) {
+  const std::vector<ValuePlace> all = ValuePlaces(d, type);
+  // Every special value once, and position-encoded values around them (at least half
+  // as many), so that a backend that moves an element to the wrong place is caught too.
+  if (all.size() < specials + specials / 2) return std::nullopt;
+  std::vector<ValuePlace> places;
+  std::set<size_t> taken;
+  for (size_t k = 0; k < specials; ++k) {
+    const size_t at = k * 7 % all.size();
+    if (!taken.insert(at).second) return std::nullopt;
+    places.push_back(all[at]);
+  }
+  return places;
+}
+
+// The cell's descriptor with room for every special value: of the variants from
+// `variant` on whose value inputs hold half as many elements again (the cells' shapes
+// are small, and a JOIN's pieces smaller still), the first with the most value inputs,
+// so that JOIN's special values are spread over several pieces.
+OperatorDesc RoomyDescriptor(OperatorType op, DataType type, uint32_t variant, size_t specials) {
+  std::optional<OperatorDesc> best;
+  size_t most = 0;
+  for (uint32_t v = variant; v < variant + 64; ++v) {
+    OperatorDesc d = CellDescriptor(op, {type, 4, DataType::kUint32, v});
+    const size_t inputs = InputSlots(d).size();
+    if (inputs > most && SpecialPlaces(d, type, specials)) {
+      best = std::move(d);
+      most = inputs;
+    }
+  }
+  if (!best)
+    throw std::logic_error("generator: no " + Slug(op) + " cell holds every special value");
+  return *best;
+}
+
+}  // namespace
+
 void AddValues(CaseSink& sink, OperatorType op) {
   const SupportRow& top = TopRow(op);
   uint32_t variant = 0;
   top.data_types.ForEach([&](DataType type) {
+    const std::vector<ElementBits> special = SpecialValues(type);
     GenCase c;
-    c.desc = CellDescriptor(op, {type, 4, DataType::kUint32, variant++});
+    c.desc = RoomyDescriptor(op, type, variant++, special.size());
     c.level = LowestLevel(op, type, 4, DataType::kUint32);
     c.name = CellName(op, c.level, type, 4) + IndexPart(op, DataType::kUint32) +
              (IsFloat(type) ? "/special-floats" : "/integer-extremes");
     FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
-    const std::vector<ElementBits> special = SpecialValues(type);
-    const auto slots = InputSlots(c.desc);
-    for (size_t i = 0; i < slots.size(); ++i) {
-      if (slots[i].desc->data_type != type || slots[i].kind == FieldKind::kIndices) continue;
-      Values& v = c.inputs[i].values;
-      for (size_t k = 0; k < v.size() && k < special.size(); ++k)
-        v[(k * 7 + i) % v.size()] = special[k];
-    }
+    const std::vector<ValuePlace> places = *SpecialPlaces(c.desc, type, special.size());
+    for (size_t k = 0; k < special.size(); ++k)
+      c.inputs.at(places[k].input).values.at(places[k].element) = special[k];
     ComputeExpected(c);
     sink.Add("values", std::move(c));
   });

@@ -3,7 +3,43 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "dmlconf/float_fields.h"
+
 namespace dmlconf::generate {
+
+std::string_view SpecialKindName(SpecialKind kind) {
+  switch (kind) {
+    case SpecialKind::kNegativeZero: return "-0";
+    case SpecialKind::kSubnormal: return "subnormal";
+    case SpecialKind::kPlusInfinity: return "+inf";
+    case SpecialKind::kMinusInfinity: return "-inf";
+    case SpecialKind::kNanPayload: return "NaN payload";
+  }
+  return "?";
+}
+
+std::optional<SpecialKind> SpecialKindOf(DataType type, ElementBits bits) {
+  if (!IsFloat(type)) return std::nullopt;
+  const FloatFields f = FloatFieldsOf(type);
+  const ElementBits exponent = bits & f.exponent;
+  const ElementBits fraction = bits & ~(f.sign | f.exponent);
+  if (bits == f.sign) return SpecialKind::kNegativeZero;
+  if (exponent == 0) return fraction != 0 ? std::optional(SpecialKind::kSubnormal) : std::nullopt;
+  if (exponent != f.exponent) return std::nullopt;
+  if (fraction == 0)
+    return (bits & f.sign) != 0 ? SpecialKind::kMinusInfinity : SpecialKind::kPlusInfinity;
+  // The default quiet NaN is what a canonicalising copy writes; any other NaN is not.
+  if (bits == (f.exponent | f.quiet)) return std::nullopt;
+  return SpecialKind::kNanPayload;
+}
+
+uint8_t SpecialKindsIn(DataType type, std::span<const ElementBits> values) {
+  uint8_t kinds = 0;
+  for (ElementBits bits : values)
+    if (const std::optional<SpecialKind> kind = SpecialKindOf(type, bits))
+      kinds = uint8_t(kinds | (1u << unsigned(*kind)));
+  return kinds;
+}
 
 namespace {
 
@@ -28,7 +64,28 @@ OperatorCoverage EmptyGrid(OperatorType op) {
       }
     });
   }
+  for (const SupportRow& row : SupportTable(op)) {
+    row.data_types.ForEach([&](DataType type) {
+      const bool listed = std::any_of(cov.specials.begin(), cov.specials.end(),
+                                      [&](const SpecialCounts& s) { return s.type == type; });
+      if (IsFloat(type) && !listed) cov.specials.push_back({type, {}});
+    });
+  }
   return cov;
+}
+
+void CountSpecials(OperatorCoverage& cov, const CoverageEntry& e) {
+  for (SpecialCounts& counts : cov.specials)
+    if (counts.type == e.type)
+      for (size_t k = 0; k < kSpecialKindCount; ++k) counts.cases[k] += (e.special_kinds >> k) & 1;
+}
+
+std::string SpecialsText(const SpecialCounts& counts) {
+  std::string text = "  special values, " + std::string(DataTypeName(counts.type)) + ":";
+  for (size_t k = 0; k < kSpecialKindCount; ++k)
+    text += std::string(k ? "," : "") + " " + std::to_string(counts.cases[k]) + " with " +
+            std::string(SpecialKindName(kAllSpecialKinds[k]));
+  return text + "\n";
 }
 
 std::string CellText(const Cell& cell) {
@@ -81,9 +138,23 @@ std::vector<Cell> CoverageReport::EmptyCells(OperatorType op) const {
   return empty;
 }
 
+std::vector<std::string> CoverageReport::MissingSpecials(OperatorType op) const {
+  std::vector<std::string> missing;
+  for (const OperatorCoverage& cov : operators)
+    if (cov.op == op)
+      for (const SpecialCounts& counts : cov.specials)
+        for (size_t k = 0; k < kSpecialKindCount; ++k)
+          if (counts.cases[k] == 0)
+            missing.push_back(std::string(DataTypeName(counts.type)) + " " +
+                              std::string(SpecialKindName(kAllSpecialKinds[k])));
+  return missing;
+}
+
 bool CoverageReport::ok() const {
   for (const OperatorCoverage& cov : operators)
-    if (cov.positive_cases < cov.floor || !EmptyCells(cov.op).empty()) return false;
+    if (cov.positive_cases < cov.floor || !EmptyCells(cov.op).empty() ||
+        !MissingSpecials(cov.op).empty())
+      return false;
   return true;
 }
 
@@ -101,6 +172,7 @@ CoverageReport ComputeCoverage(std::span<const CoverageEntry> entries,
         continue;
       }
       ++cov.positive_cases;
+      CountSpecials(cov, e);
       // A case's feature_level is the lowest level where it holds, and support
       // only grows: it falls in its own level's row and holds in every later
       // row's cell of the same data type, rank and index type.
@@ -137,7 +209,10 @@ std::string FormatCoverage(const CoverageReport& report) {
     if (cov.outside_table != 0)
       out += "  " + std::to_string(cov.outside_table) +
              " positive cases fall in no allowed cell of their feature level's row\n";
+    for (const SpecialCounts& counts : cov.specials) out += SpecialsText(counts);
     for (const Cell& cell : empty) out += "  EMPTY " + CellText(cell) + "\n";
+    for (const std::string& missing : report.MissingSpecials(cov.op))
+      out += "  NO SPECIAL VALUE: no match case holds " + missing + "\n";
     if (cov.positive_cases < cov.floor)
       out += "  BELOW FLOOR: " + std::to_string(cov.positive_cases) + " < " +
              std::to_string(cov.floor) + "\n";
@@ -158,12 +233,21 @@ nlohmann::json CoverageJson(const CoverageReport& report) {
       if (cell.index_type) c["index_type"] = DataTypeName(*cell.index_type);
       cells.push_back(std::move(c));
     }
+    nlohmann::json specials = nlohmann::json::array();
+    for (const SpecialCounts& counts : cov.specials) {
+      nlohmann::json s = {{"data_type", DataTypeName(counts.type)}};
+      for (size_t k = 0; k < kSpecialKindCount; ++k)
+        s[std::string(SpecialKindName(kAllSpecialKinds[k]))] = counts.cases[k];
+      specials.push_back(std::move(s));
+    }
     ops.push_back({{"operator", OperatorName(cov.op)},
                    {"positive_cases", cov.positive_cases},
                    {"reject_cases", cov.reject_cases},
                    {"floor", cov.floor},
                    {"outside_table", cov.outside_table},
                    {"empty_cells", report.EmptyCells(cov.op).size()},
+                   {"special_values", std::move(specials)},
+                   {"missing_special_values", report.MissingSpecials(cov.op)},
                    {"cells", std::move(cells)}});
   }
   return {{"ok", report.ok()}, {"operators", std::move(ops)}};

@@ -51,6 +51,12 @@ void Freeze(int) {
   for (;;) pause();
 }
 
+// The report set being renamed into place (BeginInstall): the clean-up waits for it.
+std::mutex install_mutex;
+enum InstallState { kNotInstalling, kInstalling, kInstalled };
+std::atomic<int> install_state{kNotInstalling};
+std::string install_where;
+
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 sigset_t RunSignals() {
@@ -97,12 +103,13 @@ std::vector<pid_t> Descendants() {
   return found;
 }
 
-// Kills every process descended from dmlconf, adding each to `killed`.
-void Sweep(std::set<pid_t>* killed) {
+// Kills every process descended from dmlconf but those in `keep`, adding each to `killed`.
+void Sweep(std::set<pid_t>* killed, const std::set<pid_t>& keep = {}) {
   // Repeated: a process may fork between the look and the kill, and a killed
   // one takes a moment to become a zombie (which Descendants() leaves out).
   for (int round = 0; round < 200; ++round) {
-    const std::vector<pid_t> found = Descendants();
+    std::vector<pid_t> found = Descendants();
+    std::erase_if(found, [&](pid_t pid) { return keep.contains(pid); });
     if (found.empty()) break;
     for (pid_t pid : found)
       if (kill(pid, SIGKILL) == 0) killed->insert(pid);
@@ -139,12 +146,22 @@ void WaitForSignal() {
   int sig = 0;
   while (sigwait(&set, &sig) != 0) {
   }
-  interrupted = true;  // from here on, Checkpoint() holds the run's own threads
+  {
+    std::lock_guard<std::mutex> lock(install_mutex);
+    interrupted = true;  // from here on, Checkpoint() holds the run's own threads
+  }
   pthread_kill(run_thread, FreezeSignal());
+  // Renames already under way finish first (the run's thread holds every signal
+  // meanwhile): their folder is among those CleanUp removes.
+  while (install_state == kInstalling) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   const auto [killed, removed] = CleanUp();
+  const std::string outcome =
+      install_state == kInstalled
+          ? "the new reports were already in place in " + install_where + " (the run ended)"
+          : std::string("no report written");
   const std::string line = "\ndmlconf: interrupted by SIG" + std::string(sigabbrev_np(sig)) +
                            ": killed " + std::to_string(killed) + " backend processes, removed " +
-                           std::to_string(removed) + " request folders; no report written\n";
+                           std::to_string(removed) + " request folders; " + outcome + "\n";
   [[maybe_unused]] const ssize_t ignored = write(STDERR_FILENO, line.data(), line.size());
   // Die of the signal itself, as an interrupted program should (128 + N).
   signal(sig, SIG_DFL);
@@ -204,9 +221,27 @@ void InstallRunCleanup() {
   std::atexit(CleanUpAtExit);
 }
 
+bool BeginInstall(const fs::path& where) {
+  std::lock_guard<std::mutex> lock(install_mutex);
+  if (interrupted) return false;
+  install_where = where.string();
+  install_state = kInstalling;
+  return true;
+}
+
+void EndInstall(bool installed) { install_state = installed ? kInstalled : kNotInstalling; }
+
 int KillDescendants() {
   std::set<pid_t> killed;
   Sweep(&killed);
+  return int(killed.size());
+}
+
+std::vector<pid_t> LiveDescendants() { return Descendants(); }
+
+int KillDescendantsBut(const std::vector<pid_t>& keep) {
+  std::set<pid_t> killed;
+  Sweep(&killed, std::set<pid_t>(keep.begin(), keep.end()));
   return int(killed.size());
 }
 

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <vector>
 
 namespace dmlconf::children {
 
@@ -24,7 +25,7 @@ void RemoveFolder(const std::filesystem::path& folder);
 //   reports), kills every registered group and every process
 //   descended from dmlconf, removes every registered folder, says so on
 //   stderr in one line, and lets the signal end dmlconf (exit status 128 + N;
-//   no report is written);
+//   no report is written, unless the reports were already going in: BeginInstall);
 // - dmlconf becomes its descendants' subreaper, so that a backend's child
 //   whose parent died is still found by that sweep;
 // - at exit (in the process that called this, not in forked children), the
@@ -37,8 +38,21 @@ void InstallRunCleanup();
 // nothing new appears behind the clean-up's back.
 void Checkpoint();
 
+// The one step an interrupt must not cut in two: renaming a report set into place
+// (`where`), done by the run's thread with every signal held. BeginInstall returns
+// false once an interrupt has begun (nothing may be installed then); otherwise an
+// interrupt from here on waits for EndInstall before it cleans up, and its closing line
+// says the new reports are in `where` instead of "no report written" (when `installed`).
+bool BeginInstall(const std::filesystem::path& where);
+void EndInstall(bool installed);
+
 // Kills (SIGKILL) every process descended from dmlconf. Returns how many.
 int KillDescendants();
+// The processes descended from dmlconf now, and a kill of every one but those: what a
+// request left running after it ended (a daemon that setsid'd out of the request's
+// process group, which dmlconf, as subreaper, adopts). Returns how many were killed.
+std::vector<pid_t> LiveDescendants();
+int KillDescendantsBut(const std::vector<pid_t>& keep);
 
 // Reaps the dead orphans dmlconf adopted as subreaper (what a backend's killed
 // group leaves), so that a long run does not pile up zombies; never a process

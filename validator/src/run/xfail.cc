@@ -45,10 +45,31 @@ std::string WithoutComment(const std::string& line) {
   return line;
 }
 
+// Without blanks at either end, except a blank a backslash escapes ("x\\ " keeps its
+// space: a case name may end in one).
 std::string Trimmed(const std::string& text) {
   const size_t begin = text.find_first_not_of(" \t\r");
   if (begin == std::string::npos) return {};
-  return text.substr(begin, text.find_last_not_of(" \t\r") - begin + 1);
+  size_t end = begin;
+  for (size_t i = begin; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) {
+      end = ++i + 1;
+      continue;
+    }
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r') end = i + 1;
+  }
+  return text.substr(begin, end - begin);
+}
+
+// The backend part as written, backslash escapes taken off ("a\\#b" names a#b), so that
+// any backend name can be listed: GlobLiteral writes it.
+std::string Unescaped(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) ++i;
+    out += text[i];
+  }
+  return out;
 }
 
 }  // namespace
@@ -85,7 +106,7 @@ XfailList XfailList::Load(const std::filesystem::path& path) {
     e.text = entry;
     e.line = number;
     if (colon != std::string::npos) {
-      e.backend = entry.substr(0, colon);
+      e.backend = Unescaped(entry.substr(0, colon));
       e.glob = entry.substr(colon + 1);
       if (e.glob.empty() || e.backend.empty())
         throw std::runtime_error(

@@ -137,6 +137,11 @@ struct RunReport {
   std::map<std::string, int> left_out;
   // "I/N" of a --shard run ("0/1" for a whole run); empty in older reports.
   std::string shard;
+  // How many cases the run's selection holds, over every shard (each backend judges
+  // each once); absent in older reports. And, in a shard of N > 1, the names of the
+  // cases given to this shard: what merge checks the shards' results add up to.
+  std::optional<uint64_t> selected_cases;
+  std::optional<std::vector<std::string>> shard_cases;
   // The file a report was read from (not written): what merge and diff name.
   std::string source;
   std::vector<CaseResult> results;
