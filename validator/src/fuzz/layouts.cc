@@ -68,13 +68,18 @@ std::vector<uint32_t> Aliased(const std::vector<uint32_t>& sizes, Tape& tape) {
 enum class Layout : uint8_t { kPacked, kPadded, kPermuted, kBroadcast, kOverlapping, kAliased };
 
 // Inputs: half packed, the rest spread over the four other layouts. Outputs: no
-// zero or overlapping strides (they alias, A1) but seldom, when allowed.
-Layout DrawLayout(bool input, bool implementation_defined, Tape& tape) {
+// zero or overlapping strides (they alias, A1) but seldom, when allowed. A scatter's
+// indices never alias either: they are drawn distinct along each line, element by element
+// (generate::FillInputs), so that no two updates collide unless a case says one_of; two
+// index elements at one location would hold one value and collide unannounced. The tape
+// is read alike in every case, so other operators draw what they drew before.
+Layout DrawLayout(bool input, bool may_alias, bool implementation_defined, Tape& tape) {
   const uint32_t answer = tape.Below(8);
   if (answer < 4) return Layout::kPacked;
   if (answer == 4) return Layout::kPadded;
   if (answer == 5) return Layout::kPermuted;
-  if (input) return answer == 6 ? Layout::kBroadcast : Layout::kOverlapping;
+  if (input && may_alias) return answer == 6 ? Layout::kBroadcast : Layout::kOverlapping;
+  if (input) return answer == 6 ? Layout::kPadded : Layout::kPermuted;
   if (answer == 7 && implementation_defined && tape.Seldom()) return Layout::kAliased;
   return answer == 6 ? Layout::kPadded : Layout::kPermuted;
 }
@@ -116,13 +121,17 @@ uint32_t DrawAlignment(const TensorDesc& t, bool implementation_defined, Tape& t
 LayoutFacts DrawLayouts(OperatorDesc& desc, Tape& tape, bool implementation_defined,
                         std::set<std::string>* traits) {
   LayoutFacts facts;
-  const size_t inputs = InputSlots(desc).size();
+  const std::vector<TensorSlot> slots = InputSlots(desc);
+  const size_t inputs = slots.size();
+  const bool scatter =
+      std::visit([](const auto& d) { return HasUpdates<std::decay_t<decltype(d)>>(); }, desc);
   const std::vector<TensorDesc*> tensors = generate::AllTensors(desc);
   uint32_t smallest_alignment = 0;
   for (size_t i = 0; i < tensors.size(); ++i) {
     TensorDesc& t = *tensors[i];
     const bool input = i < inputs;
-    const Layout layout = DrawLayout(input, implementation_defined, tape);
+    const bool may_alias = !(input && scatter && slots[i].kind == FieldKind::kIndices);
+    const Layout layout = DrawLayout(input, may_alias, implementation_defined, tape);
     std::vector<uint32_t> strides = StridesOf(layout, t.sizes, tape);
     if (strides != PackedStrides(t.sizes)) {
       TensorDesc laid = t;
