@@ -10,9 +10,9 @@
 # first (setup.sh --matrix). The sample is `--shard 0/$SAMPLE_SHARDS` (default 128) of
 # `dmlconf run cases --profile values` with the EP's expected-failure list, run by
 # $DMLCONF (default build/dmlconf): each DirectML session costs seconds under Wine
-# (reports/peers/README.md), so the whole suite per release would take hours. A release
-# whose ORT writes no profile while the session lives (1.17.3) skips every case of it
-# (placement unknown), and the table says so.
+# (reports/peers/README.md), so the whole suite per release would take hours. Where a
+# release writes no profile while the session lives (before 1.30), where ORT placed each
+# node comes from its verbose log (validator/src/backends/onnxruntime/session_workers.js).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -70,8 +70,8 @@ done
   echo "(\`tools/directml/ort_dml_reach.js\`), against ONNX's; then a sample of the suite,"
   echo "\`dmlconf run cases --profile values --shard 0/$shards --backend ort-dml@RELEASE\` with"
   echo "[\`ort-dml-expected-failures.txt\`](../../tools/directml/ort-dml-expected-failures.txt)"
-  echo "(skipped: a node ORT placed on the CPU EP, or whose placement its profile does not"
-  echo "tell). \`seconds\`: the probes', then the sample's wall time."
+  echo "(skipped: a node ORT placed on the CPU EP, or a model it cannot build). \`seconds\`:"
+  echo "the probes', then the sample's wall time."
   echo
   echo "| onnxruntime-node | DirectML | ${probes[0]} | ${probes[1]} | ${probes[2]} | probes s | sample | sample s |"
   echo "| --- | --- | --- | --- | --- | ---: | --- | ---: |"

@@ -539,10 +539,16 @@ const sessionOptions = { executionProviders: [options.ep], intraOpNumThreads: 1,
 // anyway, with a warning); each session profiles its first run, which tells where ORT
 // placed the node, into a folder of this process's own, removed at exit.
 // The folder is the parent's (--profile-dir), which outlives its terminated workers.
+// Releases before 1.30 write the profile only when the session ends, which a session here
+// never does: there the session's verbose log tells instead ("All nodes placed on [...]",
+// at creation), which only the parent sees (session_workers.js reads the worker's standard
+// error), so the worker's reply asks it to (`placement_from_log`).
 let profileDir = options.profileDir;
 let profiled = 0;
+let placementFromLog = false;  // a session of this request: its placement is in the log
 if (onDml && options.worker)
-  Object.assign(sessionOptions, { enableMemPattern: false, executionMode: 'sequential', enableProfiling: true });
+  Object.assign(sessionOptions, { enableMemPattern: false, executionMode: 'sequential', enableProfiling: true,
+                                  logSeverityLevel: 0 });
 if (onDml && !profileDir) {
   profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dmlconf-ort-dml-'));
   process.on('exit', () => fs.rmSync(profileDir, { recursive: true, force: true }));
@@ -568,18 +574,19 @@ async function providersOf(session, plan, prefix) {
   return [...providers];
 }
 
-// A session on the DirectML EP, kept only when ORT placed the node there.
+// A session on the DirectML EP, kept only when ORT placed the node there (or, with no
+// profile to tell, when the parent finds so in the log).
 async function dmlSession(plan) {
   const prefix = path.join(profileDir, `p${process.pid}s${++profiled}`);
   const session = await ort.InferenceSession.create(
     plan.model(), Object.assign({ profileFilePrefix: prefix }, sessionOptions));
   const providers = await providersOf(session, plan, prefix);
   if (providers.length === 1 && providers[0] === 'DmlExecutionProvider') return session;
+  if (providers.length === 0) {
+    placementFromLog = true;
+    return session;
+  }
   // Not released: releasing a DirectML session crashes under Wine (session_workers.js).
-  if (providers.length === 0)
-    throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} wrote no profile of the run before the `
-                          + 'session ends (its endProfiling writes none), so where it placed the '
-                          + `${plan.key[0]} node is not known: not counted as DirectML`);
   throw new Unsupported(`ONNX Runtime ${ort.env.versions.common} placed the ${plan.key[0]} node on `
                         + `${providers.join(', ')} (its profile of a run), not on the DirectML execution provider`);
 }
@@ -698,6 +705,8 @@ async function handle(line, workers) {
   }
   reply.id = request.id;
   if (options.worker) reply.sessions = profiled;
+  if (placementFromLog && reply.status === 'ok') reply.placement_from_log = true;
+  placementFromLog = false;
   writeAll(1, `${JSON.stringify(reply)}\n`);
 }
 

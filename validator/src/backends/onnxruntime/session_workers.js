@@ -16,6 +16,8 @@ const { spawn } = require('child_process');
 
 class Worker {
   constructor(command, args, log) {
+    this.log = log;
+    this.placements = null;  // the providers the log named since the request in flight began
     this.sessions = 0;
     this.stderrTail = '';
     this.pending = null;  // { resolve } of the request in flight
@@ -40,12 +42,39 @@ class Worker {
       }
     });
     this.child.stderr.setEncoding('utf8');
+    this.stderrLine = '';
     this.child.stderr.on('data', raw => {
       // ONNX Runtime's Windows build logs UTF-16: its ASCII without the NULs.
-      const text = raw.replace(/\u0000/g, '');
-      log(text.replace(/\n$/, ''));
-      this.stderrTail = (this.stderrTail + text).slice(-2000);
+      const lines = (this.stderrLine + raw.replace(/\u0000/g, '')).split('\n');
+      this.stderrLine = lines.pop();
+      lines.forEach(l => this.stderrLineOf(l));
     });
+  }
+
+  // One line of the worker's standard error: ORT's verbose and info lines (the sessions log
+  // verbosely, onnxruntime_backend.js) are read for the node's placement, not passed on.
+  stderrLineOf(line) {
+    const placed = /placed on \[(\w+)\]/.exec(line);
+    if (placed && this.placements) this.placements.push(placed[1]);
+    if (/\[[VI]:onnxruntime/.test(line)) return;
+    this.log(line);
+    this.stderrTail = (this.stderrTail + line + '\n').slice(-2000);
+  }
+
+  // A reply whose session's placement is in the log (`placement_from_log`): as it is when
+  // ORT placed the node on the DirectML EP alone, else unsupported, saying where it went.
+  // The log comes on another pipe than the reply: it is waited for, up to 5 s.
+  async placedOnDml(reply) {
+    delete reply.placement_from_log;
+    for (let waited = 0; !this.placements.length && !this.dead && waited < 5000; waited += 50)
+      await new Promise(resolve => setTimeout(resolve, 50));
+    const providers = [...new Set(this.placements)];
+    if (providers.length === 1 && providers[0] === 'DmlExecutionProvider') return reply;
+    return { status: 'unsupported', message: providers.length
+      ? `ONNX Runtime placed the node on ${providers.join(', ')} (its verbose log of the session), `
+        + 'not on the DirectML execution provider'
+      : 'ONNX Runtime wrote neither a profile of the run nor a placement in its log, so where it '
+        + 'placed the node is not known: not counted as DirectML' };
   }
 
   // Resolves the request in flight with the worker's reply line, or (null) with what its
@@ -75,12 +104,14 @@ class Worker {
     }
   }
 
-  ask(line, action) {
-    return new Promise(resolve => {
+  async ask(line, action) {
+    this.placements = [];
+    const reply = await new Promise(resolve => {
       this.pending = { resolve, action };
       if (this.dead) this.answer(null);
       else this.child.stdin.write(`${line}\n`);
     });
+    return reply.placement_from_log ? this.placedOnDml(reply) : reply;
   }
 
   async stop() {
