@@ -2,11 +2,14 @@
 // log when the worker's reply says the profile could not tell (onnxruntime-node releases
 // before 1.30): the DirectML EP alone passes, anything else is unsupported and says
 // where it went, no placement at all is unsupported as not known; ORT's verbose lines are
-// read, never passed on to the adapter's own log.
+// read, never passed on to the adapter's own log. A worker that ends with status 0 before
+// replying is replaced and asked once more; one that does so again is an error.
 //   node session_workers_test.js PATH/session_workers.js
 'use strict';
 
 const assert = require('assert');
+const fs = require('fs');
+const os = require('os');
 const path = require('path');
 
 const { SessionWorkers } = require(path.resolve(process.argv[2]));
@@ -32,10 +35,24 @@ async function main() {
   const unknown = await create([]);
   assert.strictEqual(unknown.status, 'unsupported');
   assert.match(unknown.message, /not known/);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'session-workers-'));
+  try {
+    const once = { action: 'execute', operator: 'GATHER', placement: ['DmlExecutionProvider'],
+                   exit_once: path.join(dir, 'ended') };
+    const retried = await workers.ask(JSON.stringify(once), once);
+    assert.strictEqual(retried.status, 'ok', JSON.stringify(retried));
+    assert.ok(logged.some(l => l.includes('asking a fresh worker once more')), `the retry is logged: ${logged}`);
+    const always = { action: 'execute', operator: 'GATHER', exit_always: true };
+    const ended = await workers.ask(JSON.stringify(always), always);
+    assert.strictEqual(ended.status, 'error', JSON.stringify(ended));
+    assert.ok(!('endedAtInput' in ended), 'the retry flag stays inside');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   await workers.stop();
   assert.ok(logged.includes('a line of its own'), `the worker's own lines are passed on: ${logged}`);
   assert.ok(!logged.some(l => l.includes('[V:onnxruntime')), `ORT's verbose lines are not: ${logged}`);
-  console.log('session_workers: placement from the log: 4 of 4 as expected');
+  console.log('session_workers: placement from the log and the one retry: 6 of 6 as expected');
 }
 
 main().catch(e => {

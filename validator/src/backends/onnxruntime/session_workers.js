@@ -91,7 +91,8 @@ class Worker {
       pending.resolve(refusal && pending.action === 'create'
         ? { status: 'rejected', message: `ONNX Runtime's DirectML EP could not initialize the session: `
                                          + `${refusal[1].trim()}; then ${ended}` }
-        : { status: 'error', message: `${ended} before replying; its standard error ends: ${this.stderrTail.trim()}` });
+        : { status: 'error', message: `${ended} before replying; its standard error ends: ${this.stderrTail.trim()}`,
+            endedAtInput: this.dead === 'exit status 0' });
       return;
     }
     try {
@@ -136,14 +137,24 @@ class SessionWorkers {
     return reply;
   }
 
+  // A worker that ended with exit status 0 before replying read the end of its input,
+  // which this side never closes while it lives: under Wine, now and then, a pipe read
+  // says so early (seen in about one of 30 DirectML sessions, exit status 0 and nothing on
+  // standard error). The request goes once more to a fresh worker, and the log says so.
   async forward(line, request) {
-    const w = this.worker;
-    if (w && (w.dead || (request.action === 'create' && w.sessions >= this.limit))) {
-      await w.stop();
-      this.worker = null;
+    for (let attempt = 1; ; ++attempt) {
+      const w = this.worker;
+      if (w && (w.dead || (request.action === 'create' && w.sessions >= this.limit))) {
+        await w.stop();
+        this.worker = null;
+      }
+      if (!this.worker) this.worker = new Worker(this.command, this.args, this.log);
+      const reply = await this.worker.ask(line, request.action);
+      const again = reply.endedAtInput && attempt === 1;
+      delete reply.endedAtInput;
+      if (!again) return reply;
+      this.log(`session_workers: ${reply.message}; asking a fresh worker once more`);
     }
-    if (!this.worker) this.worker = new Worker(this.command, this.args, this.log);
-    return this.worker.ask(line, request.action);
   }
 
   async stop() {
