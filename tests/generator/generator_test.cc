@@ -195,6 +195,10 @@ std::set<Reason> FieldReasons(FieldKind kind) {
     case FieldKind::kAxis: return {Reason::AXIS_OUT_OF_RANGE};
     case FieldKind::kBlockSize: return {Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO};
     case FieldKind::kOrder: return {Reason::DEPTH_SPACE_ORDER_INVALID};
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) case FieldKind::k##Kind:
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
+      return {};  // the arrays' count rule comes with the window family's first operator
     case FieldKind::kInput:
     case FieldKind::kUpdates:
     case FieldKind::kOutput:
