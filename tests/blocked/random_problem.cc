@@ -278,6 +278,26 @@ Problem RandomOf(ScatterElementsDesc, ProblemRng& rng) {
   return WithRandomIndices(desc, desc.indices_tensor, s, rng);
 }
 
+// SLICE: per dimension an offset, a stride (0 now and then: contract point K1, which both
+// kernels run) and as many elements as fit, on strided tensors.
+Problem RandomOf(SliceDesc, ProblemRng& rng) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  const DataType type = RandomDataType(rng);
+  const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements);
+  std::vector<uint32_t> offsets, sizes, strides;
+  for (uint32_t n : input) {
+    const uint32_t offset = uint32_t(rng.Int(0, n - 1));
+    const uint32_t stride = uint32_t(rng.Chance(0.05) ? 0 : rng.Int(1, 3));
+    const uint32_t reach = stride == 0 ? 4 : 1 + (n - 1 - offset) / stride;
+    offsets.push_back(offset);
+    strides.push_back(stride);
+    sizes.push_back(uint32_t(rng.Int(1, reach)));
+  }
+  return {SliceDesc{RandomTensor(rng, type, input, true), RandomTensor(rng, type, sizes, false),
+                    offsets, sizes, strides},
+          {}};
+}
+
 }  // namespace
 
 // One overload of RandomOf per operator or family, chosen by the descriptor type.

@@ -172,6 +172,9 @@ void DeriveShapes(ScatterElementsDesc& d) {
   d.output_tensor.sizes = d.input_tensor.sizes;
 }
 
+// SLICE: the output takes the descriptor's Sizes.
+void DeriveShapes(SliceDesc& d) { d.output_tensor.sizes = d.sizes; }
+
 void DeriveShapes(SplitDesc& d) { DeriveConcat(d.input_tensor, d.output_tensors, d.axis); }
 void DeriveShapes(JoinDesc& d) { DeriveConcat(d.output_tensor, d.input_tensors, d.axis); }
 
