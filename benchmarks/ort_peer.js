@@ -250,6 +250,20 @@ function buildCase(shape) {
                 return [0, flat(dims, from)];
               }};
     }
+    case 'SLICE': {
+      const dims = shape.inputs[0];
+      const {offsets, sizes, strides} = shape;
+      if (strides.some((s) => s === 0)) return {error: 'ONNX Slice takes no step 0'};
+      const ends = offsets.map((o, i) => o + strides[i] * (sizes[i] - 1) + 1);
+      return {op: 'Slice',
+              bytes: model({op: 'Slice', inputs: ['x', 'starts', 'ends', 'axes', 'steps'],
+                            outputs: names(outputs), attributes: []},
+                           [['x', t, dims]], outputs,
+                           [['starts', offsets], ['ends', ends], ['axes', dims.map((_, i) => i)],
+                            ['steps', strides]]),
+              feeds: {x: filled(t, dims)},
+              source: (k, index) => [0, flat(dims, index.map((c, i) => offsets[i] + strides[i] * c))]};
+    }
   }
   return {error: `no ONNX formulation of ${shape.operator}`};
 }

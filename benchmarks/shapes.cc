@@ -51,6 +51,12 @@ ScatterElementsDesc MakeScatterElements(DataType type, Sizes sizes, uint32_t axi
           TensorDesc::Packed(type, sizes), TensorDesc::Packed(type, sizes), axis};
 }
 
+// SLICE: a window of `out` elements per dimension from `offsets` in `strides` steps, of a
+// packed input of `in`.
+SliceDesc MakeSlice(DataType type, Sizes in, Sizes offsets, Sizes out, Sizes strides) {
+  return {TensorDesc::Packed(type, in), TensorDesc::Packed(type, out), offsets, out, strides};
+}
+
 ReverseSubsequencesDesc MakeReverse(DataType type, Sizes sizes, uint32_t axis) {
   Sizes lengths = sizes;
   lengths[axis] = 1;
@@ -148,6 +154,19 @@ std::vector<Shape> BeyondCacheShapes() {
          return MakeScatterElements(t, {Rows(t, 2048), 2048}, 1);
        },
        true},
+      // Rows of 1024 from the middle of rows of 1536, every other row: x[::2, 256:1280].
+      {OperatorType::kSlice, "long_runs_window_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         const uint32_t rows = Rows(t, 1024);
+         return MakeSlice(t, {2 * rows, 1536}, {0, 256}, {rows, 1024}, {2, 1});
+       },
+       true},
+      {OperatorType::kSlice, "inner_stride2_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         const uint32_t rows = Rows(t, 1024);
+         return MakeSlice(t, {rows, 2048}, {0, 1}, {rows, 1024}, {1, 2});
+       },
+       true},
   };
 }
 
@@ -202,6 +221,18 @@ std::vector<Shape> BuildShapes() {
       {OperatorType::kScatterElements, "small", K::kSmall, kF32AndU8,
        [](T t) -> OperatorDesc {
          return MakeScatterElements(t, {32, 32}, 1);
+       }},
+      {OperatorType::kSlice, "long_runs_window", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeSlice(t, {2048, 2560}, {0, 256}, {1024, 2048}, {2, 1});
+       }},
+      {OperatorType::kSlice, "inner_stride2", K::kElementGranular, kFourSizes,
+       [](T t) -> OperatorDesc {
+         return MakeSlice(t, {2048, 4096}, {0, 1}, kSquare, {1, 2});
+       }},
+      {OperatorType::kSlice, "small", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeSlice(t, {40, 40}, {4, 4}, {32, 32}, {1, 1});
        }},
   };
 }

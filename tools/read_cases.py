@@ -33,6 +33,7 @@ FIELDS = {
     "SPACE_TO_DEPTH": (["InputTensor"], ["OutputTensor"]),
     "GATHER_ELEMENTS": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
     "SCATTER_ELEMENTS": (["InputTensor", "IndicesTensor", "UpdatesTensor"], ["OutputTensor"]),
+    "SLICE": (["InputTensor"], ["OutputTensor"]),
 }
 
 

@@ -31,7 +31,8 @@ std::vector<uint32_t> RandomSizes(ProblemRng& rng, uint32_t rank, uint64_t budge
 void Lengthen(ProblemRng& rng, std::vector<uint32_t>& sizes, size_t d, uint64_t budget) {
   sizes[d] = uint32_t(rng.Int(41, 200));
   for (;;) {
-    uint64_t product = std::accumulate(sizes.begin(), sizes.end(), uint64_t{1}, std::multiplies<>());
+    uint64_t product =
+        std::accumulate(sizes.begin(), sizes.end(), uint64_t{1}, std::multiplies<>());
     if (product <= budget) return;
     uint32_t* largest = nullptr;
     for (size_t i = 0; i < sizes.size(); ++i)
@@ -75,7 +76,8 @@ TensorDesc RandomTensor(ProblemRng& rng, DataType type, std::vector<uint32_t> si
   desc.data_type = type;
   desc.strides = RandomStrides(rng, sizes, allow_broadcast);
   desc.sizes = std::move(sizes);
-  if (rng.Chance(0.2)) desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + 4 * rng.Int(1, 4);
+  if (rng.Chance(0.2))
+    desc.total_tensor_size_in_bytes = desc.MinimumTotalBytes() + 4 * rng.Int(1, 4);
   return desc;
 }
 
@@ -164,9 +166,8 @@ Problem RandomOf(GatherDesc, ProblemRng& rng) {
         std::find_if(in.begin(), in.end(), [](uint32_t size) { return size != 1; }) - in.begin());
     if ((rank - std::min(leading_ones, rank - 1)) + k - 1 > rank) continue;
     const DataType type = RandomDataType(rng);
-    const DataType index_type =
-        rng.Pick<DataType>({DataType::kInt32, DataType::kInt64, DataType::kUint32,
-                            DataType::kUint64});
+    const DataType index_type = rng.Pick<DataType>(
+        {DataType::kInt32, DataType::kInt64, DataType::kUint32, DataType::kUint64});
     GatherDesc desc{RandomTensor(rng, type, in, true), RandomTensor(rng, index_type, idx, true),
                     RandomTensor(rng, type, out, false), axis, k};
     Problem problem{desc, {}};
@@ -236,10 +237,12 @@ struct ElementsShapes {
 };
 ElementsShapes RandomElementsShapes(ProblemRng& rng) {
   const uint32_t rank = uint32_t(rng.Int(1, 8));
-  ElementsShapes s{uint32_t(rng.Int(0, rank - 1)), RandomSizes(rng, rank, kMaxProblemElements),
-                   {}, RandomDataType(rng),
-                   rng.Pick<DataType>({DataType::kInt32, DataType::kInt64, DataType::kUint32,
-                                       DataType::kUint64})};
+  ElementsShapes s{uint32_t(rng.Int(0, rank - 1)),
+                   RandomSizes(rng, rank, kMaxProblemElements),
+                   {},
+                   RandomDataType(rng),
+                   rng.Pick<DataType>(
+                       {DataType::kInt32, DataType::kInt64, DataType::kUint32, DataType::kUint64})};
   if (rng.Chance(0.2)) Lengthen(rng, s.input, s.axis, kMaxProblemElements);
   s.indices = s.input;
   s.indices[s.axis] = uint32_t(rng.Int(1, int64_t(s.input[s.axis]) + 2));
@@ -275,6 +278,26 @@ Problem RandomOf(ScatterElementsDesc, ProblemRng& rng) {
   return WithRandomIndices(desc, desc.indices_tensor, s, rng);
 }
 
+// SLICE: per dimension an offset, a stride (0 now and then: contract point K1, which both
+// kernels run) and as many elements as fit, on strided tensors.
+Problem RandomOf(SliceDesc, ProblemRng& rng) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  const DataType type = RandomDataType(rng);
+  const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements);
+  std::vector<uint32_t> offsets, sizes, strides;
+  for (uint32_t n : input) {
+    const uint32_t offset = uint32_t(rng.Int(0, n - 1));
+    const uint32_t stride = uint32_t(rng.Chance(0.05) ? 0 : rng.Int(1, 3));
+    const uint32_t reach = stride == 0 ? 4 : 1 + (n - 1 - offset) / stride;
+    offsets.push_back(offset);
+    strides.push_back(stride);
+    sizes.push_back(uint32_t(rng.Int(1, reach)));
+  }
+  return {SliceDesc{RandomTensor(rng, type, input, true), RandomTensor(rng, type, sizes, false),
+                    offsets, sizes, strides},
+          {}};
+}
+
 }  // namespace
 
 // One overload of RandomOf per operator or family, chosen by the descriptor type.
@@ -288,10 +311,15 @@ std::string Describe(const OperatorDesc& desc) {
   std::visit(
       [&](const auto& op) {
         ForEachField(op, [&](auto field, const auto& value) {
-          if constexpr (field.kind == FieldKind::kOrder)
+          if constexpr (field.kind == FieldKind::kOrder) {
             out << " " << field.name << "=" << DepthSpaceOrderName(value);
-          else if constexpr (!IsTensor(field.kind))
+          } else if constexpr (IsArray(field.kind)) {
+            out << " " << field.name << "=";
+            for (size_t i = 0; i < value.size(); ++i) out << (i ? "," : "{") << value[i];
+            out << "}";
+          } else if constexpr (!IsTensor(field.kind)) {
             out << " " << field.name << "=" << value;
+          }
         });
       },
       desc);

@@ -75,6 +75,10 @@ TEST(Support, TablesMatchTheSpecification) {
       {OperatorType::kScatterElements, FL::k2_1, 4, 4, std8, "UINT32"},
       {OperatorType::kScatterElements, FL::k3_0, 1, 8, std8, idx4},
       {OperatorType::kScatterElements, FL::k4_1, 1, 8, all11, idx4},
+      {OperatorType::kSlice, FL::k1_0, 4, 5, old6, ""},
+      {OperatorType::kSlice, FL::k2_1, 4, 5, std8, ""},
+      {OperatorType::kSlice, FL::k3_0, 1, 8, std8, ""},
+      {OperatorType::kSlice, FL::k4_1, 1, 8, all11, ""},
   };
   size_t total_rows = 0;
   for (OperatorType op : kAllOperatorTypes) total_rows += SupportTable(op).size();

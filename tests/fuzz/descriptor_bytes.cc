@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <array>
-#include <variant>
 #include <type_traits>
+#include <variant>
 
 namespace dmlconf::fuzz {
 namespace {
@@ -172,6 +172,9 @@ void DeriveShapes(ScatterElementsDesc& d) {
   d.output_tensor.sizes = d.input_tensor.sizes;
 }
 
+// SLICE: the output takes the descriptor's Sizes.
+void DeriveShapes(SliceDesc& d) { d.output_tensor.sizes = d.sizes; }
+
 void DeriveShapes(SplitDesc& d) { DeriveConcat(d.input_tensor, d.output_tensors, d.axis); }
 void DeriveShapes(JoinDesc& d) { DeriveConcat(d.output_tensor, d.input_tensors, d.axis); }
 
@@ -180,10 +183,14 @@ void DeriveShapes(JoinDesc& d) { DeriveConcat(d.output_tensor, d.input_tensors, 
 template <class Desc>
 void ReadFields(Reader& r, Desc& d) {
   ForEachField(d, [&](auto field, auto& value) {
-    if constexpr (field.kind == FieldKind::kOrder)
+    if constexpr (field.kind == FieldKind::kOrder) {
       value = DepthSpaceOrder(r.U32());
-    else if constexpr (!IsTensor(field.kind))
+    } else if constexpr (IsArray(field.kind)) {  // a count (up to one past the most), entries
+      value.resize(r.U32() % (kMaxDimensions + 2));
+      for (auto& entry : value) entry = std::remove_reference_t<decltype(entry)>(r.U32());
+    } else if constexpr (!IsTensor(field.kind)) {
       value = r.U32();
+    }
   });
   ForEachField(d, [&](auto field, auto& value) {
     if constexpr (IsList(field.kind))
@@ -196,7 +203,12 @@ void ReadFields(Reader& r, Desc& d) {
 template <class Desc>
 void WriteFields(Writer& w, const Desc& d) {
   ForEachField(d, [&](auto field, const auto& value) {
-    if constexpr (!IsTensor(field.kind)) w.Varint(uint32_t(value));
+    if constexpr (IsArray(field.kind)) {
+      w.Varint(uint32_t(value.size()));
+      for (const auto entry : value) w.Varint(uint32_t(entry));
+    } else if constexpr (!IsTensor(field.kind)) {
+      w.Varint(uint32_t(value));
+    }
   });
   ForEachField(d, [&](auto field, const auto& value) {
     if constexpr (IsList(field.kind))

@@ -181,6 +181,9 @@ std::set<Reason> ShapeReasons(ScatterElementsDesc) {
   return {Reason::ELEMENTS_INDICES_SIZES_MISMATCH, Reason::SCATTER_UPDATES_SIZES_MISMATCH,
           Reason::SCATTER_OUTPUT_SIZES_MISMATCH};
 }
+std::set<Reason> ShapeReasons(SliceDesc) {
+  return {Reason::SLICE_SIZES_MISMATCH, Reason::SLICE_WINDOW_OUT_OF_BOUNDS};
+}
 std::set<Reason> ShapeReasons(ReverseSubsequencesDesc) {
   return {Reason::REVERSE_LENGTHS_SIZES_MISMATCH, Reason::REVERSE_OUTPUT_SIZES_MISMATCH};
 }
@@ -195,6 +198,10 @@ std::set<Reason> FieldReasons(FieldKind kind) {
     case FieldKind::kAxis: return {Reason::AXIS_OUT_OF_RANGE};
     case FieldKind::kBlockSize: return {Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO};
     case FieldKind::kOrder: return {Reason::DEPTH_SPACE_ORDER_INVALID};
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) case FieldKind::k##Kind:
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
+      return {Reason::WINDOW_DIMENSION_COUNT_MISMATCH};
     case FieldKind::kInput:
     case FieldKind::kUpdates:
     case FieldKind::kOutput:
@@ -485,18 +492,25 @@ bool PromisesAlignmentBelow16(const GenCase& c) {
 
 // A refuse_or_run case rests on something implementation-defined, or it
 // should have been a positive case.
-TEST(Generator, EveryRefuseOrRunCaseRestsOnA1OrG4OrT1Below16OrW2) {
+// Contract point K1: a SLICE with a stride of 0.
+bool SliceStrideZero(const GenCase& c) {
+  const auto* s = std::get_if<SliceDesc>(&c.desc);
+  return s != nullptr && std::find(s->strides.begin(), s->strides.end(), 0u) != s->strides.end();
+}
+
+TEST(Generator, EveryRefuseOrRunCaseRestsOnA1OrG4OrT1Below16OrW2OrK1) {
   for (const auto& [path, cases] : AllCases().files())
     for (const GenCase& c : cases) {
       if (c.expect != Expect::kRefuseOrRun) continue;
       EXPECT_TRUE(AnOutputSharesLocations(c) || HasLeadingIndexDimAboveOne(c) ||
-                  PromisesAlignmentBelow16(c) || ScatterIndicesLongerAlongAxis(c))
+                  PromisesAlignmentBelow16(c) || ScatterIndicesLongerAlongAxis(c) ||
+                  SliceStrideZero(c))
           << c.name;
     }
-  // And every W2 case is one (no positive case rests on it).
+  // And every W2 and K1 case is one (no positive case rests on them).
   for (const auto& [path, cases] : AllCases().files())
     for (const GenCase& c : cases) {
-      if (c.expect != Expect::kReject && ScatterIndicesLongerAlongAxis(c)) {
+      if (c.expect != Expect::kReject && (ScatterIndicesLongerAlongAxis(c) || SliceStrideZero(c))) {
         EXPECT_EQ(c.expect, Expect::kRefuseOrRun) << c.name;
       }
     }

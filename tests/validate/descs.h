@@ -86,6 +86,14 @@ inline ScatterElementsDesc ValidOf(ScatterElementsDesc, uint32_t rank, DataType 
           T(Twos(rank, 0, 3), data), 0};
 }
 
+// SLICE: rows 1 and 3 of an input 4 along dimension 0, 2 elsewhere (Offsets 1, Strides 2).
+inline SliceDesc ValidOf(SliceDesc, uint32_t rank, DataType data, DataType) {
+  std::vector<uint32_t> offsets(rank, 0), strides(rank, 1);
+  offsets[0] = 1;
+  strides[0] = 2;
+  return {T(Twos(rank, 0, 4), data), T(Twos(rank, 0, 2), data), offsets, Twos(rank, 0, 2), strides};
+}
+
 inline OperatorDesc MakeValid(OperatorType type, uint32_t rank, DataType data,
                               DataType index = DataType::kUint32) {
   return std::visit([&](auto d) -> OperatorDesc { return ValidOf(d, rank, data, index); },

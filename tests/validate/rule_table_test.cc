@@ -267,19 +267,66 @@ std::vector<RuleRow> ShapeRules() {
        kTop, R::ELEMENTS_INDICES_SIZES_MISMATCH, "(1 differs)"},
       {"gather_elements_output_sizes",
        With(testing::ValidOf(GatherElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
-            [](auto& d) { d.output_tensor.sizes = {3, 2, 2}; }),
+            [](auto& d) {
+              d.output_tensor.sizes = {3, 2, 2};
+            }),
        kTop, R::GATHER_ELEMENTS_OUTPUT_SIZES_MISMATCH,
        "OutputTensor.Sizes is {3,2,2} but IndicesTensor.Sizes is {2,2,2}"},
       {"scatter_updates_sizes",
        With(testing::ValidOf(ScatterElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
-            [](auto& d) { d.updates_tensor.sizes = {3, 2, 2}; }),
+            [](auto& d) {
+              d.updates_tensor.sizes = {3, 2, 2};
+            }),
        kTop, R::SCATTER_UPDATES_SIZES_MISMATCH,
        "UpdatesTensor.Sizes is {3,2,2} but IndicesTensor.Sizes is {2,2,2}"},
       {"scatter_output_sizes",
        With(testing::ValidOf(ScatterElementsDesc{}, 3, DT::kFloat32, DT::kUint32),
-            [](auto& d) { d.output_tensor.sizes = {2, 2, 2}; }),
+            [](auto& d) {
+              d.output_tensor.sizes = {2, 2, 2};
+            }),
        kTop, R::SCATTER_OUTPUT_SIZES_MISMATCH,
        "OutputTensor.Sizes is {2,2,2} but InputTensor.Sizes is {3,2,2}"},
+      // SLICE (descs.h: input {4,2,2}, output {2,2,2}, Offsets {1,0,0}, Strides {2,1,1}).
+      {"window_dimension_count_short",
+       With(testing::ValidOf(SliceDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.offsets = {1, 0};
+              d.sizes = {2, 2};
+              d.strides = {2, 1};
+            }),
+       kTop, R::WINDOW_DIMENSION_COUNT_MISMATCH,
+       "Offsets has 2 entries (DimensionCount) but the tensors' DimensionCount is 3"},
+      {"window_dimension_count_one_array_long",
+       With(testing::ValidOf(SliceDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.strides = {2, 1, 1, 1};
+            }),
+       kTop, R::WINDOW_DIMENSION_COUNT_MISMATCH, "Strides has 4 entries"},
+      {"slice_sizes",
+       With(testing::ValidOf(SliceDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.sizes = {1, 2, 2};
+            }),
+       kTop, R::SLICE_SIZES_MISMATCH, "Sizes is {1,2,2} but OutputTensor.Sizes is {2,2,2}"},
+      {"slice_past_input_by_stride",
+       With(testing::ValidOf(SliceDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.strides = {3, 1, 1};
+            }),
+       kTop, R::SLICE_WINDOW_OUT_OF_BOUNDS,
+       "along dimension 0 the window reaches input coordinate 4 but InputTensor.Sizes[0] is 4"},
+      {"slice_offset_past_input",
+       With(testing::ValidOf(SliceDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.offsets = {1, 0, 2};
+            }),
+       kTop, R::SLICE_WINDOW_OUT_OF_BOUNDS, "input coordinate 3 but InputTensor.Sizes[2] is 2"},
+      {"slice_stride_does_not_wrap",
+       With(testing::ValidOf(SliceDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.strides = {4294967295u, 1, 1};
+            }),
+       kTop, R::SLICE_WINDOW_OUT_OF_BOUNDS, "input coordinate 4294967296"},
   };
 }
 

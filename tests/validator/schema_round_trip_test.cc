@@ -40,6 +40,10 @@ OperatorDesc Filled(OperatorType op, DepthSpaceOrder order) {
             value = Distinct(k++);
           else if constexpr (kind == FieldKind::kOrder)
             value = order;
+          else if constexpr (IsArray(kind))  // each array its own entries; signed ones negative
+            value = {
+                ArrayElement<kind>(std::is_signed_v<ArrayElement<kind>> ? -int(kind) : int(kind)),
+                5, ArrayElement<kind>(k++)};
           else
             value = 7 + uint32_t(kind);  // Axis 13, IndexDimensions 14, BlockSize 15
         });
@@ -104,7 +108,8 @@ TEST(CAbi, version_1_layout_is_kept) {
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, strides), 32u);
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, total_tensor_size_in_bytes), 40u);
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, guaranteed_base_offset_alignment), 48u);
-  EXPECT_EQ(sizeof(dmlconf_operator_desc), 48u);
+  // Version 1's members end at 48; the window family's arrays are appended after them.
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, array_count), 48u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, inputs), 8u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, outputs), 24u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, axis), 32u);

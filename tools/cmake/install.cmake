@@ -3,7 +3,8 @@
 # finds the rest from its own place (validator/src/platform/data_paths.h).
 #   bin/dmlconf, bin/dmlconf-plugin-host       the CLI, and the host of plugin: backends
 #   include/dmlconf/dmlconf_backend.h          the plug-in contract, with the operator list
-#   include/dmlconf/ops.inc, op_schema.inc     and schema it includes
+#   include/dmlconf/ops.inc, op_schema.inc,    and the schema and array kinds it includes
+#     array_kinds.inc
 #   share/dmlconf/cases/                       the committed cases, the default PATH
 #   libexec/dmlconf/directml/                  the DirectML launcher and host, when built
 #   lib/cmake/dmlconf/                         the CMake package
@@ -26,7 +27,7 @@ install(TARGETS dmlconf dmlconf_backend_header EXPORT dmlconfTargets
 # Beside dmlconf, where plugin: looks for it; not exported: nothing but dmlconf runs it.
 install(TARGETS dmlconf-plugin-host RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES validator/include/dmlconf/dmlconf_backend.h reference/include/dmlconf/ops.inc
-              reference/include/dmlconf/op_schema.inc
+              reference/include/dmlconf/op_schema.inc reference/include/dmlconf/array_kinds.inc
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dmlconf)
 install(DIRECTORY cases DESTINATION ${CMAKE_INSTALL_DATADIR}/dmlconf)
 

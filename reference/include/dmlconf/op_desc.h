@@ -55,6 +55,9 @@ enum class FieldKind : uint8_t {
   kIndexDimensions,
   kBlockSize,
   kOrder,
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) k##Kind,
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
 };
 constexpr bool IsTensor(FieldKind k) { return k <= FieldKind::kOutputList; }  // enum order
 constexpr bool IsInput(FieldKind k) {
@@ -73,6 +76,35 @@ constexpr std::string_view CountName(FieldKind k) {
   return k == FieldKind::kInputList ? "InputCount" : "OutputCount";
 }
 
+// The array kinds (array_kinds.inc): per-dimension numbers, DirectML's count first.
+constexpr bool IsArray(FieldKind k) {
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) k == FieldKind::k##Kind ||
+  return
+#include "dmlconf/array_kinds.inc"
+      false;
+#undef DMLCONF_ARRAY_KIND
+}
+// DirectML's count in front of a descriptor's arrays: "DimensionCount", "RepeatsCount".
+constexpr std::string_view ArrayCountName(FieldKind k) {
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) \
+  if (k == FieldKind::k##Kind) return #CountName;
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
+  return "";
+}
+// The element type of an array kind's entries: uint32_t (UINT) or int32_t (INT).
+template <FieldKind K>
+struct ArrayElementOf;
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) \
+  template <>                                                  \
+  struct ArrayElementOf<FieldKind::k##Kind> {                  \
+    using type = Element;                                      \
+  };
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
+template <FieldKind K>
+using ArrayElement = typename ArrayElementOf<K>::type;
+
 // The C++ member of each kind; a kind missing here does not compile.
 #define DMLCONF_MEMBER_Input(m) TensorDesc m;
 #define DMLCONF_MEMBER_Indices(m) TensorDesc m;
@@ -85,6 +117,16 @@ constexpr std::string_view CountName(FieldKind k) {
 #define DMLCONF_MEMBER_IndexDimensions(m) uint32_t m = 0;
 #define DMLCONF_MEMBER_BlockSize(m) uint32_t m = 1;
 #define DMLCONF_MEMBER_Order(m) DepthSpaceOrder m = DepthSpaceOrder::kDepthColumnRow;
+// Every array kind: its entries, as many as the descriptor's count (the arrays of one
+// descriptor share it; a case file or the C ABI cannot give them different lengths).
+#define DMLCONF_MEMBER_ARRAY(Kind, m) std::vector<ArrayElement<FieldKind::k##Kind>> m;
+#define DMLCONF_MEMBER_Offsets(m) DMLCONF_MEMBER_ARRAY(Offsets, m)
+#define DMLCONF_MEMBER_WindowSizes(m) DMLCONF_MEMBER_ARRAY(WindowSizes, m)
+#define DMLCONF_MEMBER_Strides(m) DMLCONF_MEMBER_ARRAY(Strides, m)
+#define DMLCONF_MEMBER_SignedStrides(m) DMLCONF_MEMBER_ARRAY(SignedStrides, m)
+#define DMLCONF_MEMBER_StartPadding(m) DMLCONF_MEMBER_ARRAY(StartPadding, m)
+#define DMLCONF_MEMBER_EndPadding(m) DMLCONF_MEMBER_ARRAY(EndPadding, m)
+#define DMLCONF_MEMBER_Repeats(m) DMLCONF_MEMBER_ARRAY(Repeats, m)
 #define DMLCONF_MEMBER(Kind, member, DmlName) DMLCONF_MEMBER_##Kind(member)
 
 // SplitDesc, JoinDesc, ...: the schema's fields, in its order (so aggregate
@@ -150,6 +192,16 @@ constexpr bool HasUpdates() {
   bool found = false;
   Schema<Desc>::ForEach([&](auto field) { found = found || field.kind == FieldKind::kUpdates; });
   return found;
+}
+
+// The count's name in the descriptor ("DimensionCount"), or "" when it has no array.
+template <class Desc>
+constexpr std::string_view ArrayCountNameOf() {
+  std::string_view name;
+  Schema<Desc>::ForEach([&](auto field) {
+    if (name.empty() && IsArray(field.kind)) name = ArrayCountName(field.kind);
+  });
+  return name;
 }
 
 // Variant index == OperatorType value (both follow ops.inc).

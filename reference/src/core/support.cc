@@ -71,6 +71,13 @@ const SupportRow kScatterElementsRows[] = {
     {FL::k3_0, 1, 8, kStd8, kGatherIndices},
     {FL::k4_1, 1, 8, kAll11, kGatherIndices},
 };
+// DML_SLICE_OPERATOR_DESC's page.
+const SupportRow kSliceRows[] = {
+    {FL::k1_0, 4, 5, kOld6, kNone},
+    {FL::k2_1, 4, 5, kStd8, kNone},
+    {FL::k3_0, 1, 8, kStd8, kNone},
+    {FL::k4_1, 1, 8, kAll11, kNone},
+};
 }  // namespace
 
 std::span<const SupportRow> SupportTable(OperatorType type) {

@@ -71,6 +71,16 @@ typedef struct dmlconf_operator_desc {
   uint32_t index_dimensions;          /* an IndexDimensions field: GATHER */
   uint32_t block_size;                /* a BlockSize field: the depth/space operators */
   uint32_t order;                     /* an Order field: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */
+  /* Appended after version 1's members, which keep their places. The window family's
+   * arrays (dmlconf/array_kinds.inc): each has array_count entries (DirectML's
+   * DimensionCount, TILE's RepeatsCount; all the arrays of a descriptor share it), NULL
+   * when the operator has no such field. SLICE: offsets, window_sizes (its Sizes),
+   * strides; SLICE1: offsets, window_sizes, signed_strides (its InputWindow* arrays);
+   * PADDING, PADDING1: start_padding, end_padding; TILE: repeats. */
+  uint32_t array_count;
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) const Element* c_member;
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
 } dmlconf_operator_desc;
 
 /* create() results. Any other non-zero value means DMLCONF_REJECTED. */

@@ -49,7 +49,26 @@ std::vector<TensorDesc> FromC(const dmlconf_tensor_desc* c, uint32_t count) {
   return tensors;
 }
 
+// The C member of an array kind (C: dmlconf_operator_desc, const or not).
+template <FieldKind Kind, class C>
+decltype(auto) CArray(C& c) {
+#define DMLCONF_ARRAY_KIND(K, c_member, Element, CountName) \
+  if constexpr (Kind == FieldKind::k##K) return (c.c_member);
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
+}
+
 }  // namespace
+
+template <FieldKind Kind>
+void CDesc::SetArray(const std::vector<ArrayElement<Kind>>& entries) {
+  // The arrays of one descriptor share one count; the shortest keeps every pointer valid
+  // (a descriptor whose arrays differ in length is not one DirectML can hold).
+  c_.array_count = array_set_ ? std::min<uint32_t>(c_.array_count, uint32_t(entries.size()))
+                              : uint32_t(entries.size());
+  array_set_ = true;
+  CArray<Kind>(c_) = entries.data();
+}
 
 CDesc::CDesc(const OperatorDesc& desc) {
   for (const TensorSlot& slot : InputSlots(desc)) inputs_.push_back(ToC(*slot.desc));
@@ -71,6 +90,8 @@ CDesc::CDesc(const OperatorDesc& desc) {
             c_.block_size = value;
           else if constexpr (kind == FieldKind::kOrder)
             c_.order = uint32_t(value);
+          else if constexpr (IsArray(kind))
+            SetArray<kind>(value);
           else
             static_assert(IsTensor(kind), "a field kind the C ABI has no member for");
         });
@@ -105,9 +126,15 @@ OperatorDesc FromC(const dmlconf_operator_desc& c) {
             value = c.index_dimensions;
           } else if constexpr (kind == FieldKind::kBlockSize) {
             value = c.block_size;
-          } else {
-            static_assert(kind == FieldKind::kOrder, "a field kind the C ABI has no member for");
+          } else if constexpr (kind == FieldKind::kOrder) {
             value = DepthSpaceOrder(c.order);
+          } else {
+            static_assert(IsArray(kind), "a field kind the C ABI has no member for");
+            const auto* entries = CArray<kind>(c);
+            if (entries == nullptr && c.array_count != 0)
+              throw std::invalid_argument(std::string(field.name) + " is NULL but array_count is " +
+                                          std::to_string(c.array_count));
+            value.assign(entries, entries + (entries ? c.array_count : 0));
           }
         });
       },

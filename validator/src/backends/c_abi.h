@@ -1,8 +1,8 @@
 // Descriptors across the C ABI of validator/include/dmlconf/dmlconf_backend.h, both
 // ways, field by field as the operator schema (op_schema.inc) lists them: every
 // tensor field is a slot of `inputs` or `outputs`, every other field kind has its
-// member of dmlconf_operator_desc (a kind without one does not compile: a new
-// kind is a new ABI version).
+// member of dmlconf_operator_desc (a kind without one does not compile). A new
+// kind's member is appended, so version 1's layout before it stays as it was.
 #pragma once
 
 #include <vector>
@@ -22,8 +22,12 @@ class CDesc {
   const dmlconf_operator_desc* get() const { return &c_; }
 
  private:
+  template <FieldKind Kind>
+  void SetArray(const std::vector<ArrayElement<Kind>>& entries);
+
   std::vector<dmlconf_tensor_desc> inputs_, outputs_;
   dmlconf_operator_desc c_{};
+  bool array_set_ = false;
 };
 
 // The descriptor a C view describes (a plug-in's view of what dmlconf sent).

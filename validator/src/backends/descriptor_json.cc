@@ -44,6 +44,8 @@ json DescriptorJson(const OperatorDesc& desc) {
             j[name] = TensorJson(value);
           } else if constexpr (field.kind == FieldKind::kOrder) {
             j[name] = OrderJson(value);
+          } else if constexpr (IsArray(field.kind)) {
+            j[name] = value;  // a JSON array; its length is the count, as a list's
           } else {
             j[name] = value;
           }

@@ -76,6 +76,32 @@ std::vector<TensorDesc> ParseTensorList(const Field& descriptor, std::string_vie
   return tensors;
 }
 
+// An array field: a list of UINTs (or INTs), as long as the descriptor's other arrays
+// (DirectML's struct has one count for them all) and its optional count field.
+template <FieldKind Kind>
+std::vector<ArrayElement<Kind>> ParseArray(const Field& descriptor, std::string_view key,
+                                           std::optional<size_t>* length) {
+  const Field list = descriptor.Required(key);
+  list.RequireSequence();
+  std::vector<ArrayElement<Kind>> values;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if constexpr (std::is_signed_v<ArrayElement<Kind>>)
+      values.push_back(list.At(i).Int32());
+    else
+      values.push_back(list.At(i).Uint32());
+  }
+  const std::string_view count_key = ArrayCountName(Kind);
+  if (auto count = descriptor.Optional(count_key); count && count->Uint32() != values.size())
+    count->Fail(std::string(count_key) + " is " + std::to_string(count->Uint32()) + " but " +
+                std::string(key) + " lists " + std::to_string(values.size()) + " entries");
+  if (*length && **length != values.size())
+    list.Fail(std::string(key) + " lists " + std::to_string(values.size()) +
+              " entries but the descriptor's other arrays " + std::to_string(**length) +
+              "; DirectML's struct has one " + std::string(count_key));
+  *length = values.size();
+  return values;
+}
+
 // Every field of the operator's schema (op_schema.inc), each as its kind reads.
 template <class Desc>
 void ParseFields(const Field& f, Desc* d) {
@@ -84,7 +110,9 @@ void ParseFields(const Field& f, Desc* d) {
     keys.push_back(field.name);
     if constexpr (IsList(field.kind)) keys.push_back(CountName(field.kind));
   });
+  if constexpr (!ArrayCountNameOf<Desc>().empty()) keys.push_back(ArrayCountNameOf<Desc>());
   f.CheckKeys(keys);
+  std::optional<size_t> array_length;
   ForEachField(*d, [&](auto field, auto& value) {
     constexpr FieldKind kind = field.kind;
     if constexpr (IsList(kind)) {
@@ -93,6 +121,8 @@ void ParseFields(const Field& f, Desc* d) {
       value = ParseTensor(f.Required(field.name));
     } else if constexpr (kind == FieldKind::kOrder) {
       value = ParseNamed<DepthSpaceOrder>(f.Required(field.name), ParseDepthSpaceOrder, "order");
+    } else if constexpr (IsArray(kind)) {
+      value = ParseArray<kind>(f, field.name, &array_length);
     } else {
       static_assert(kind == FieldKind::kAxis || kind == FieldKind::kIndexDimensions ||
                     kind == FieldKind::kBlockSize);

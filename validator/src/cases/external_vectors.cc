@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -140,6 +141,25 @@ DepthSpaceOrder Order(const YAML::Node& attributes, const std::string& where) {
   return *order;
 }
 
+// An array attribute (WebNN's slice starts, sizes and strides, tile's repetitions) under
+// its DirectML name: a list of 32-bit integers, unsigned unless the kind's are signed.
+template <FieldKind Kind>
+std::vector<ArrayElement<Kind>> ArrayOf(const YAML::Node& attributes, const std::string& key,
+                                        const std::string& where) {
+  const YAML::Node list = attributes[key];
+  if (!list || !list.IsSequence()) Fail(where, "attribute '" + key + "' is not a list");
+  std::vector<ArrayElement<Kind>> entries;
+  for (size_t i = 0; i < list.size(); ++i) {
+    ArrayElement<Kind> entry{};
+    if (!list[i].IsScalar() || !YAML::convert<ArrayElement<Kind>>::decode(list[i], entry))
+      Fail(where, "attribute '" + key + "[" + std::to_string(i) + "]' is not a 32-bit " +
+                      (std::is_signed_v<ArrayElement<Kind>> ? "signed" : "unsigned") + " integer");
+    entries.push_back(entry);
+  }
+  CheckCount(attributes, std::string(ArrayCountName(Kind)).c_str(), entries.size(), where);
+  return entries;
+}
+
 // The descriptor from the attributes and the tensors' roles (README: roles are
 // the descriptor's field names, attributes its other fields, as op_schema.inc
 // names them). `attributes` may hold informative extras (SPLIT's SplitSizes):
@@ -158,6 +178,8 @@ OperatorDesc BuildDesc(OperatorType type, const YAML::Node& a, const RoleMap& ro
             value = Take(roles, name, where);
           } else if constexpr (field.kind == FieldKind::kOrder) {
             value = Order(a, where);
+          } else if constexpr (IsArray(field.kind)) {
+            value = ArrayOf<field.kind>(a, name, where);
           } else {
             value = Uint(a, name.c_str(), where);
           }

@@ -94,4 +94,17 @@ uint32_t Field::Uint32() const {
   return uint32_t(value);
 }
 
+int32_t Field::Int32() const {
+  const std::string text = Scalar();
+  int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() && ec != std::errc::result_out_of_range)
+    Fail("'" + text + "' is not an integer");
+  if (ptr != end || text.empty()) Fail("'" + text + "' is not an integer");
+  if (ec == std::errc::result_out_of_range || value < INT32_MIN || value > INT32_MAX)
+    Fail(text + " is outside INT32's range [-2147483648, 2147483647]");
+  return int32_t(value);
+}
+
 }  // namespace dmlconf::validator

@@ -47,6 +47,7 @@ class Field {
   std::string Scalar() const;  // fails unless a scalar
   uint32_t Uint32() const;     // a non-negative decimal integer <= UINT32_MAX
   uint64_t Uint64() const;
+  int32_t Int32() const;  // a decimal integer in [INT32_MIN, INT32_MAX]
   std::string Text() const { return Scalar(); }
   // The path of a key below this field ("cases[0]" + "name"; at the top, "cases").
   std::string Child(std::string_view key) const;

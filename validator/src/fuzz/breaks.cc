@@ -177,35 +177,75 @@ bool OneSize(OperatorDesc& d, Tape& tape) {
   return true;
 }
 
-// A number field other than Axis (IndexDimensions, BlockSize, Order): any other value
-// up to a little past what it can mean.
-bool OneNumber(OperatorDesc& d, Tape& tape) {
-  const uint32_t rank = RankOf(d);
-  bool changed = false;
+// Every array of the descriptor one entry longer (a 1) or shorter: its count no longer
+// the rank.
+void ArrayCount(OperatorDesc& d, Tape& tape) {
+  const bool longer = tape.Below(2) == 0;
   std::visit(
       [&](auto& x) {
-        uint32_t count = 0;
-        ForEachField(x, [&](auto field, auto&) {
-          if constexpr (!IsTensor(field.kind) && field.kind != FieldKind::kAxis) ++count;
-        });
-        if (count == 0) return;
-        const uint32_t which = tape.Below(count);
-        uint32_t index = 0;
         ForEachField(x, [&](auto field, auto& value) {
-          if constexpr (!IsTensor(field.kind) && field.kind != FieldKind::kAxis) {
-            if (index++ != which) return;
-            const uint32_t old = uint32_t(value);
-            const uint32_t bound = field.kind == FieldKind::kIndexDimensions ? rank + 2
-                                   : field.kind == FieldKind::kBlockSize     ? 6
-                                                                             : 3;
-            uint32_t v = tape.Below(bound);
-            if (v >= old) ++v;
-            value = std::remove_reference_t<decltype(value)>(v);
-            changed = true;
+          if constexpr (IsArray(field.kind)) {
+            if (longer || value.empty())
+              value.push_back(1);
+            else
+              value.pop_back();
           }
         });
       },
       d);
+}
+
+// A number other than `old` below `bound` (a signed one: either sign).
+template <class T>
+T OtherNumber(T old, uint32_t bound, Tape& tape) {
+  if constexpr (std::is_signed_v<T>) {
+    T v = T(tape.Below(2 * bound + 1)) - T(bound);
+    return v == old ? T(bound + 1) : v;
+  } else {
+    uint32_t v = tape.Below(bound);
+    if (v >= uint32_t(old)) ++v;
+    return T(v);
+  }
+}
+
+// A number field other than Axis (IndexDimensions, BlockSize, Order, an array's
+// entry or its count): any other value up to a little past what it can mean.
+bool OneNumber(OperatorDesc& d, Tape& tape) {
+  const uint32_t rank = RankOf(d);
+  bool changed = false;
+  bool count = false;
+  std::visit(
+      [&](auto& x) {
+        uint32_t numbers = 0;
+        ForEachField(x, [&](auto field, auto&) {
+          if constexpr (!IsTensor(field.kind) && field.kind != FieldKind::kAxis) ++numbers;
+        });
+        if (numbers == 0) return;
+        const uint32_t which = tape.Below(numbers);
+        uint32_t index = 0;
+        ForEachField(x, [&](auto field, auto& value) {
+          if constexpr (!IsTensor(field.kind) && field.kind != FieldKind::kAxis) {
+            if (index++ != which) return;
+            changed = true;
+            if constexpr (IsArray(field.kind)) {
+              if (value.empty() || tape.Below(2) == 0) {
+                count = true;
+                return;
+              }
+              auto& entry = value[tape.Below(uint32_t(value.size()))];
+              entry = OtherNumber(entry, 2 * rank + 4, tape);
+            } else {
+              const uint32_t bound = field.kind == FieldKind::kIndexDimensions ? rank + 2
+                                     : field.kind == FieldKind::kBlockSize     ? 6
+                                                                               : 3;
+              value = std::remove_reference_t<decltype(value)>(
+                  OtherNumber(uint32_t(value), bound, tape));
+            }
+          }
+        });
+      },
+      d);
+  if (count) ArrayCount(d, tape);
   return changed;
 }
 

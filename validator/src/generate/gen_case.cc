@@ -35,14 +35,18 @@ void EmitOrder(YAML::Emitter& out, DepthSpaceOrder order) {
 }
 
 // The schema's fields (op_schema.inc), the numbers first, then the tensors,
-// each group in the schema's order. The list fields' counts are left out: the
-// lists say them.
+// each group in the schema's order. The list fields' and arrays' counts are left
+// out: the lists say them.
 template <class Desc>
 void EmitDescriptor(YAML::Emitter& out, const Desc& d) {
   ForEachField(d, [&](auto field, const auto& value) {
     if constexpr (field.kind == FieldKind::kOrder) {
       out << YAML::Key << std::string(field.name) << YAML::Value;
       EmitOrder(out, value);
+    } else if constexpr (IsArray(field.kind)) {
+      out << YAML::Key << std::string(field.name) << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (const auto entry : value) out << entry;
+      out << YAML::EndSeq;
     } else if constexpr (!IsTensor(field.kind)) {
       out << YAML::Key << std::string(field.name) << YAML::Value << value;
     }

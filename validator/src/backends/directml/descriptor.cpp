@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <tuple>
+#include <type_traits>
 
 #include "dmlconf/gather_rules.h"
 #include "schema_check.h"
@@ -210,6 +211,42 @@ std::pair<UINT, const DML_TENSOR_DESC*> OperatorDescription::List(
   return {static_cast<UINT>(array.size()), array.data()};
 }
 
+template <class Element>
+std::pair<UINT, const Element*> OperatorDescription::Array(const json& d, const char* field,
+                                                           const char* count) {
+  const json& list = Field(d, field, "descriptor");
+  if (!list.is_array()) throw Inexpressible(std::string(field) + " is not a list");
+  std::vector<Element>* entries;
+  if constexpr (std::is_same_v<Element, INT>) {
+    entries = &int_arrays_.emplace_back();
+  } else {
+    entries = &uint_arrays_.emplace_back();
+  }
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string where = Indexed(field, i);
+    if constexpr (std::is_same_v<Element, INT>) {
+      const int64_t v = Integer(list[i], where);
+      if (v < INT32_MIN || v > INT32_MAX)
+        throw Inexpressible(where + " = " + std::to_string(v) + " does not fit a DML INT field");
+      entries->push_back(static_cast<INT>(v));
+    } else {
+      entries->push_back(Uint(list[i], where));
+    }
+  }
+  const int64_t length = static_cast<int64_t>(entries->size());
+  if (d.contains(count) && Integer(d[count], count) != length) {
+    throw Inexpressible(std::string(count) + " = " + d[count].dump() + " but " + field + " holds " +
+                        std::to_string(length) + " entries");
+  }
+  if (array_length_ >= 0 && array_length_ != length) {
+    throw Inexpressible(std::string(field) + " holds " + std::to_string(length) +
+                        " entries, the desc's other arrays " + std::to_string(array_length_) +
+                        "; a DML desc has one " + count);
+  }
+  array_length_ = length;
+  return {static_cast<UINT>(length), entries->data()};
+}
+
 // Each schema field (reference/include/dmlconf/op_schema.inc) into the DML desc's
 // member of that name, as its kind reads: `op` is the DML desc, `d` the JSON.
 #define DMLCONF_HOST_Input(Name) op.Name = &Single(d, #Name, &inputs_)->tensor;
@@ -228,6 +265,16 @@ std::pair<UINT, const DML_TENSOR_DESC*> OperatorDescription::List(
   op.Name = static_cast<DML_DEPTH_SPACE_ORDER>(Named(Field(d, #Name, "descriptor"), kOrders,       \
                                                      std::size(kOrders), "DML_DEPTH_SPACE_ORDER_", \
                                                      #Name));
+// The array kinds (dmlconf/array_kinds.inc): the count DirectML puts first, then the array.
+#define DMLCONF_HOST_ARRAY(Name, Count, Element) \
+  std::tie(op.Count, op.Name) = Array<Element>(d, #Name, #Count);
+#define DMLCONF_HOST_Offsets(Name) DMLCONF_HOST_ARRAY(Name, DimensionCount, UINT)
+#define DMLCONF_HOST_WindowSizes(Name) DMLCONF_HOST_ARRAY(Name, DimensionCount, UINT)
+#define DMLCONF_HOST_Strides(Name) DMLCONF_HOST_ARRAY(Name, DimensionCount, UINT)
+#define DMLCONF_HOST_SignedStrides(Name) DMLCONF_HOST_ARRAY(Name, DimensionCount, INT)
+#define DMLCONF_HOST_StartPadding(Name) DMLCONF_HOST_ARRAY(Name, DimensionCount, UINT)
+#define DMLCONF_HOST_EndPadding(Name) DMLCONF_HOST_ARRAY(Name, DimensionCount, UINT)
+#define DMLCONF_HOST_Repeats(Name) DMLCONF_HOST_ARRAY(Name, RepeatsCount, UINT)
 #define DMLCONF_HOST_FIELD(Kind, member, DmlName) DMLCONF_HOST_##Kind(DmlName)
 
 void OperatorDescription::ParseFields(const std::string& op_name, const json& d) {

@@ -56,7 +56,16 @@ class OperatorDescription {
                                                const char* count,
                                                std::vector<const BufferTensor*>* side);
 
+  // An array field (dmlconf/array_kinds.inc) with the count its DML desc puts first: all
+  // the arrays of one desc share it, so they must be as long as each other.
+  template <class Element>
+  std::pair<UINT, const Element*> Array(const nlohmann::json& d, const char* field,
+                                        const char* count);
+
   std::deque<BufferTensor> tensors_;                        // a deque: pointers stay valid
+  std::deque<std::vector<UINT>> uint_arrays_;               // the window family's arrays
+  std::deque<std::vector<INT>> int_arrays_;                 // SLICE1's strides
+  int64_t array_length_ = -1;                               // -1: no array read yet
   std::deque<std::vector<DML_TENSOR_DESC>> tensor_arrays_;  // JOIN's inputs, SPLIT's outputs
   std::vector<const BufferTensor*> inputs_, outputs_;
   // One member per operator of ops.inc, named by its Type: DML_SPLIT_OPERATOR_DESC Split...

@@ -48,14 +48,38 @@ constexpr std::size_t MemberCount() {
 #define DMLCONF_DML_MEMBERS_IndexDimensions 1
 #define DMLCONF_DML_MEMBERS_BlockSize 1
 #define DMLCONF_DML_MEMBERS_Order 1
+// An array (dmlconf/array_kinds.inc) is its pointer; the count its arrays share is one
+// member more for a desc that has any (DMLCONF_DML_COUNT).
+#define DMLCONF_DML_MEMBERS_Offsets 1
+#define DMLCONF_DML_MEMBERS_WindowSizes 1
+#define DMLCONF_DML_MEMBERS_Strides 1
+#define DMLCONF_DML_MEMBERS_SignedStrides 1
+#define DMLCONF_DML_MEMBERS_StartPadding 1
+#define DMLCONF_DML_MEMBERS_EndPadding 1
+#define DMLCONF_DML_MEMBERS_Repeats 1
 #define DMLCONF_DML_MEMBERS(Kind, member, DmlName) +DMLCONF_DML_MEMBERS_##Kind
+#define DMLCONF_DML_IS_ARRAY(Kind, member, DmlName) +IsArrayKind(#Kind)
 
-#define DMLCONF_OPERATOR(Type, NAME, Desc)                                                       \
-  static_assert(                                                                                 \
-      MemberCount<DML_##NAME##_OPERATOR_DESC>() == 0 DMLCONF_FIELDS_##Type(DMLCONF_DML_MEMBERS), \
-      "op_schema.inc leaves out a member of DirectML's DML_" #NAME                               \
-      "_OPERATOR_DESC "                                                                          \
-      "(or lists one it does not have)");
+constexpr bool StringEqual(const char* a, const char* b) {
+  while (*a != '\0' && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+// Whether op_schema.inc's Kind is one of array_kinds.inc's.
+constexpr bool IsArrayKind(const char* kind) {
+#define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) \
+  if (StringEqual(kind, #Kind)) return true;
+#include "dmlconf/array_kinds.inc"
+#undef DMLCONF_ARRAY_KIND
+  return false;
+}
+#define DMLCONF_DML_COUNT(Type) ((0 DMLCONF_FIELDS_##Type(DMLCONF_DML_IS_ARRAY)) > 0 ? 1 : 0)
+
+#define DMLCONF_OPERATOR(Type, NAME, Desc)                                              \
+  static_assert(MemberCount<DML_##NAME##_OPERATOR_DESC>() ==                            \
+                    DMLCONF_DML_COUNT(Type) DMLCONF_FIELDS_##Type(DMLCONF_DML_MEMBERS), \
+                "op_schema.inc leaves out a member of DirectML's DML_" #NAME            \
+                "_OPERATOR_DESC "                                                       \
+                "(or lists one it does not have)");
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
 

@@ -4,7 +4,7 @@
 Run it as `serve:/usr/bin/python3 validator/src/backends/numpy/numpy_backend.py`
 (Debian's python3-numpy; the python3 on PATH may not see Debian's modules).
 
-Maps all ten operators, all eleven data types, ranks 1-8, strides, padding and zero
+Maps all eleven operators, all eleven data types, ranks 1-8, strides, padding and zero
 strides, each written the way reference/OPERATORS.md states it:
   SPLIT                 slabs of the input along Axis
   JOIN                  numpy.concatenate along Axis
@@ -16,6 +16,8 @@ strides, each written the way reference/OPERATORS.md states it:
   GATHER_ELEMENTS       numpy.take_along_axis (negative indices from the end)
   SCATTER_ELEMENTS      numpy.put_along_axis on a copy of the input (colliding updates:
                         numpy's last one in row-major order lands)
+  SLICE                 basic slicing x[o:o+s*(n-1)+1:s] per dimension (a stride of 0,
+                        contract point K1, is refused as DirectML refuses it)
 Each tensor is a numpy view of its buffer file at its `offset`, with the descriptor's
 strides (numpy.ndarray(buffer=..., strides=...), i.e. as_strided with bounds checks).
 
@@ -66,6 +68,8 @@ SUPPORT = {
     "SCATTER_ELEMENTS": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4),
                          ((2, 1), R4, STD8, {"UINT32"}),
                          ((2, 0), R4, {"FLOAT32", "FLOAT16"}, {"UINT32"})],  # SC1
+    "SLICE": [((4, 1), R18, ALL11, None), ((3, 0), R18, STD8, None), ((2, 1), R45, STD8, None),
+              ((1, 0), R45, OLD6, None)],
 }
 
 
@@ -378,6 +382,34 @@ def run_scatter_elements(plan, ins, outs):
     outs[0][...] = y
 
 
+def window_arrays(d, names, rank, count="DimensionCount"):
+    """The window family's arrays: each one entry per dimension (DimensionCount)."""
+    arrays = [[integer(v, f"{name}[{i}]") for i, v in enumerate(d[name])] for name in names]
+    for name, values in zip(names, arrays):
+        require(len(values) == rank, f"{name} has {len(values)} entries ({count}) but the rank is {rank}")
+    require(integer(d.get(count, rank), count) == rank, f"{count} differs from the rank {rank}")
+    return arrays
+
+
+def check_slice(d, level):
+    x = Tensor(d["InputTensor"], "InputTensor", False)
+    y = Tensor(d["OutputTensor"], "OutputTensor", True)
+    same_rank_and_type([x], [y])
+    rank = len(x.sizes)
+    check_support("SLICE", level, rank, x.type_name)
+    offsets, sizes, strides = window_arrays(d, ["Offsets", "Sizes", "Strides"], rank)
+    require(sizes == y.sizes, f"Sizes {sizes} differ from OutputTensor.Sizes {y.sizes}")
+    require(all(s > 0 for s in strides), "a stride of 0 (K1): refused here, as DirectML does")
+    for i, (o, n, s) in enumerate(zip(offsets, sizes, strides)):
+        require(o + s * (n - 1) < x.sizes[i], f"the window leaves the input along dimension {i}")
+    return {"inputs": [x], "outputs": [y],
+            "window": tuple(slice(o, o + s * (n - 1) + 1, s) for o, n, s in zip(offsets, sizes, strides))}
+
+
+def run_slice(plan, ins, outs):
+    outs[0][...] = ins[0][plan["window"]]
+
+
 OPERATORS = {
     "SPLIT": (check_split, run_split),
     "JOIN": (check_join, run_join),
@@ -389,6 +421,7 @@ OPERATORS = {
     "REVERSE_SUBSEQUENCES": (check_reverse, run_reverse),
     "GATHER_ELEMENTS": (lambda d, l: check_elements("GATHER_ELEMENTS", d, l), run_gather_elements),
     "SCATTER_ELEMENTS": (lambda d, l: check_elements("SCATTER_ELEMENTS", d, l), run_scatter_elements),
+    "SLICE": (check_slice, run_slice),
 }
 
 

@@ -36,6 +36,9 @@
 //   GATHER_ELEMENTS       GatherElements (indices as int64)
 //   SCATTER_ELEMENTS      ScatterElements, no reduction (indices as int64; which of
 //                         colliding updates lands is ORT's choice)
+//   SLICE                 Slice, starts Offsets, ends one past the last element reached,
+//                         steps Strides (int64 initializers; a stride of 0, contract point
+//                         K1, is refused: ONNX's steps may not be 0)
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
@@ -515,6 +518,36 @@ function checkReverse(d) {
   };
 }
 
+// The window family's arrays: one entry per dimension (their count, DimensionCount).
+function windowArrays(d, names, rank, count = 'DimensionCount') {
+  const arrays = names.map(name => {
+    require_(Array.isArray(d[name]), `${name} is not a list`);
+    return d[name].map((v, i) => integer(v, `${name}[${i}]`));
+  });
+  arrays.forEach((a, i) => require_(a.length === rank, `${names[i]} has ${a.length} entries but the rank is ${rank}`));
+  require_(d[count] === undefined || integer(d[count], count) === rank, `${count} differs from the rank ${rank}`);
+  return arrays;
+}
+
+function checkSlice(d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  sameRankAndType([x, y]);
+  const rank = x.sizes.length;
+  const [offsets, sizes, strides] = windowArrays(d, ['Offsets', 'Sizes', 'Strides'], rank);
+  require_(sizes.every((n, i) => n === y.sizes[i]), `Sizes ${sizes} differ from OutputTensor.Sizes ${y.sizes}`);
+  require_(strides.every(s => s > 0), 'a stride of 0 (K1): ONNX Slice takes no step 0');
+  const ends = offsets.map((o, i) => o + strides[i] * (sizes[i] - 1) + 1);
+  require_(ends.every((e, i) => e <= x.sizes[i]), 'the window leaves the input');
+  const axes = offsets.map((_, i) => i);
+  return {
+    inputs: [x], outputs: [y], key: ['Slice', x.type, x.sizes, offsets, sizes, strides],
+    model: () => oneNodeModel('Slice', [['x', TYPES[x.type][1], x.sizes]], [['y', TYPES[y.type][1]]], [],
+                              [['starts', offsets], ['ends', ends], ['axes', axes], ['steps', strides]]),
+    feeds: ([bx]) => ({ x: ortTensor(x, bx, x.sizes) }),
+  };
+}
+
 const CHECKS = {
   SPLIT: checkSplit, JOIN: checkJoin, GATHER: checkGather,
   DEPTH_TO_SPACE1: d => checkDepthSpace('DEPTH_TO_SPACE1', d),
@@ -524,6 +557,7 @@ const CHECKS = {
   SPACE_TO_DEPTH: d => checkDepthSpace('SPACE_TO_DEPTH', d),
   GATHER_ELEMENTS: d => checkElements('GATHER_ELEMENTS', d),
   SCATTER_ELEMENTS: d => checkElements('SCATTER_ELEMENTS', d),
+  SLICE: checkSlice,
 };
 
 // ---- sessions, cached per descriptor shape (least recently used dropped past a bound) ----

@@ -23,6 +23,8 @@ own op:
   GATHER_ELEMENTS       torch.gather along Axis (negative indices wrapped)
   SCATTER_ELEMENTS      Tensor.scatter along Axis on a copy of the input (which of
                         colliding updates lands is PyTorch's choice)
+  SLICE                 basic slicing x[o:o+s*(n-1)+1:s] per dimension (a stride of 0,
+                        contract point K1, refused by the NumPy sample's checks)
 Answered unsupported:
   - UINT16, UINT32 and UINT64 data (PyTorch 1.13 has no such dtypes); UINT32 and UINT64
     indices / sequence lengths are read as int32 / int64 and widened, so they work;
@@ -150,11 +152,16 @@ def run_scatter_elements(plan, ins, outs):
     outs[0].copy_(x.clone().scatter(plan["axis"], j, updates))
 
 
+def run_slice(plan, ins, outs):
+    outs[0].copy_(ins[0][plan["window"]])
+
+
 RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
        "DEPTH_TO_SPACE1": run_depth_to_space, "SPACE_TO_DEPTH1": run_space_to_depth,
        "REVERSE_SUBSEQUENCES": run_reverse,
        "DEPTH_TO_SPACE": run_depth_to_space, "SPACE_TO_DEPTH": run_space_to_depth,
-       "GATHER_ELEMENTS": run_gather_elements, "SCATTER_ELEMENTS": run_scatter_elements}
+       "GATHER_ELEMENTS": run_gather_elements, "SCATTER_ELEMENTS": run_scatter_elements,
+       "SLICE": run_slice}
 
 
 def plan_of(request):
