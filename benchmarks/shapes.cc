@@ -51,6 +51,14 @@ ScatterElementsDesc MakeScatterElements(DataType type, Sizes sizes, uint32_t axi
           TensorDesc::Packed(type, sizes), TensorDesc::Packed(type, sizes), axis};
 }
 
+// PADDING, `input` framed by `side` elements on each side of every dimension.
+PaddingDesc MakePadding(DataType type, Sizes input, PaddingMode mode, uint32_t side) {
+  Sizes output = input;
+  for (uint32_t& size : output) size += 2 * side;
+  const std::vector<uint32_t> frame(input.size(), side);
+  return {TensorDesc::Packed(type, input), TensorDesc::Packed(type, output), mode, 0, frame, frame};
+}
+
 ReverseSubsequencesDesc MakeReverse(DataType type, Sizes sizes, uint32_t axis) {
   Sizes lengths = sizes;
   lengths[axis] = 1;
@@ -146,6 +154,22 @@ std::vector<Shape> BeyondCacheShapes() {
       {OperatorType::kScatterElements, "inner_random_256m", K::kElementGranular, kF32AndU8,
        [](T t) -> OperatorDesc {
          return MakeScatterElements(t, {Rows(t, 2048), 2048}, 1);
+       },
+       true},
+      // Rows of 2048 framed by 8 on each side (rows of 2064), 256 MiB of output.
+      {OperatorType::kPadding, "constant_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakePadding(t, {Rows(t, 2064) - 16, 2048}, PaddingMode::kConstant, 8);
+       },
+       true},
+      {OperatorType::kPadding, "reflection_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakePadding(t, {Rows(t, 2064) - 16, 2048}, PaddingMode::kReflection, 8);
+       },
+       true},
+      {OperatorType::kPadding, "symmetric_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakePadding(t, {Rows(t, 2064) - 16, 2048}, PaddingMode::kSymmetric, 8);
        },
        true},
   };

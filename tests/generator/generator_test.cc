@@ -181,6 +181,12 @@ std::set<Reason> ShapeReasons(ScatterElementsDesc) {
   return {Reason::ELEMENTS_INDICES_SIZES_MISMATCH, Reason::SCATTER_UPDATES_SIZES_MISMATCH,
           Reason::SCATTER_OUTPUT_SIZES_MISMATCH};
 }
+std::set<Reason> ShapeReasons(PaddingDesc) {
+  return {Reason::WINDOW_DIMENSION_COUNT_MISMATCH, Reason::PADDING_OUTPUT_SIZES_MISMATCH};
+}
+std::set<Reason> ShapeReasons(Padding1Desc) {
+  return {Reason::WINDOW_DIMENSION_COUNT_MISMATCH, Reason::PADDING_OUTPUT_SIZES_MISMATCH};
+}
 std::set<Reason> ShapeReasons(ReverseSubsequencesDesc) {
   return {Reason::REVERSE_LENGTHS_SIZES_MISMATCH, Reason::REVERSE_OUTPUT_SIZES_MISMATCH};
 }
@@ -195,6 +201,11 @@ std::set<Reason> FieldReasons(FieldKind kind) {
     case FieldKind::kAxis: return {Reason::AXIS_OUT_OF_RANGE};
     case FieldKind::kBlockSize: return {Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO};
     case FieldKind::kOrder: return {Reason::DEPTH_SPACE_ORDER_INVALID};
+    case FieldKind::kPaddingMode:
+      return {Reason::PADDING_MODE_INVALID, Reason::PADDING_MODE_NOT_AVAILABLE};
+    case FieldKind::kPaddingValueDataType: return {Reason::PADDING_VALUE_DATA_TYPE_MISMATCH};
+    case FieldKind::kPaddingValue:
+    case FieldKind::kTypedPaddingValue: return {};
 #define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) case FieldKind::k##Kind:
 #include "dmlconf/array_kinds.inc"
 #undef DMLCONF_ARRAY_KIND

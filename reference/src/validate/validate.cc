@@ -1,4 +1,5 @@
-// Validate(): the operator-independent gates, then the operator's own rules.
+// Validate(): the operator-independent gates, then the operator's own rules, then
+// the rules of the fields whose validity depends on the level (a PaddingMode's).
 // The order of the checks is the order of reason_codes.inc, so a descriptor
 // that breaks one rule gets exactly that rule's code.
 #include <algorithm>
@@ -24,6 +25,22 @@ Validation CheckCounts(std::string_view op, const Desc& desc) {
   return result;
 }
 
+// The window family's arrays (array_kinds.inc) have one entry per dimension: DirectML's
+// struct has one count for them all, which must be the tensors' rank.
+template <class Desc>
+Validation CheckArrayCounts(std::string_view op, const Desc& desc, uint32_t rank) {
+  Validation result = Ok();
+  ForEachField(desc, [&](auto field, const auto& value) {
+    if constexpr (IsArray(field.kind))
+      if (result.ok() && value.size() != rank)
+        result = Fail(Reason::WINDOW_DIMENSION_COUNT_MISMATCH,
+                      Message(op, ": ", field.name, " has ", value.size(), " entries (",
+                              ArrayCountName(field.kind), ") but the tensors' DimensionCount is ",
+                              rank, "; they must be equal."));
+  });
+  return result;
+}
+
 }  // namespace
 
 Validation Validate(const OperatorDesc& desc, FeatureLevel level) {
@@ -44,7 +61,20 @@ Validation Validate(const OperatorDesc& desc, FeatureLevel level) {
   const TensorSlot* index_slot = index == inputs.end() ? nullptr : &*index;
   if (Validation v = CheckAcrossTensors(op, level, *row, inputs, outputs, index_slot); !v.ok())
     return v;
-  return std::visit([](const auto& d) { return CheckShapes(d); }, desc);
+  const uint32_t rank = inputs.front().desc->DimensionCount();
+  if (Validation v = std::visit([&](const auto& d) { return CheckArrayCounts(op, d, rank); }, desc);
+      !v.ok())
+    return v;
+  return std::visit(
+      [&](const auto& d) {
+        Validation v = CheckShapes(d);
+        ForEachField(d, [&](auto field, const auto& value) {
+          if constexpr (field.kind == FieldKind::kPaddingMode)
+            if (v.ok()) v = CheckPaddingMode(op, value, level);
+        });
+        return v;
+      },
+      desc);
 }
 
 }  // namespace dmlconf
