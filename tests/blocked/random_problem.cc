@@ -318,6 +318,13 @@ std::string Describe(const OperatorDesc& desc) {
         ForEachField(op, [&](auto field, const auto& value) {
           if constexpr (field.kind == FieldKind::kOrder) {
             out << " " << field.name << "=" << DepthSpaceOrderName(value);
+          } else if constexpr (field.kind == FieldKind::kPaddingMode) {
+            out << " " << field.name << "=" << PaddingModeName(value);
+          } else if constexpr (field.kind == FieldKind::kPaddingValueDataType) {
+            out << " " << field.name << "=" << DataTypeName(value);
+          } else if constexpr (field.kind == FieldKind::kPaddingValue ||
+                               field.kind == FieldKind::kTypedPaddingValue) {
+            out << " " << field.name << "=0x" << std::hex << uint64_t(value) << std::dec;
           } else if constexpr (IsArray(field.kind)) {
             out << " " << field.name << "=";
             for (size_t i = 0; i < value.size(); ++i) out << (i ? "," : "{") << value[i];

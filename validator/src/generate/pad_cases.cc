@@ -108,6 +108,19 @@ void AddFolds(CaseSink& sink, OperatorType op, MakePad make) {
     }
 }
 
+// Large: an axis past 65 535 elements. With no padding every mode is a plain copy, so an
+// iota input comes out as the same iota.
+void AddLarge(CaseSink& sink, OperatorType op, MakePad make) {
+  for (PaddingMode mode : {PaddingMode::kConstant, PaddingMode::kReflection}) {
+    GenCase c = PadPositive(op, make(DataType::kUint32, {1, 70000}, mode, {0, 0}, {0, 0}),
+                            "large-70000-unpadded");
+    c.description = "an axis of 70000, no padding: the input's iota, 0 up to 69999";
+    c.inputs = {{{}, Iota{0, 1}}};
+    c.expected = {{{}, Iota{0, 1}}};
+    sink.AddChecked("large", std::move(c));
+  }
+}
+
 void AddInvalid(CaseSink& sink, OperatorType op, MakePad make) {
   const FeatureLevel top = TopRow(op).level;
   const auto base = [&](PaddingMode mode) {
@@ -160,8 +173,7 @@ GenCase PadPositive(OperatorType op, OperatorDesc d, const std::string& point) {
   const TensorDesc& in = InputOf(d);
   const PaddingMode mode = ModeOf(d);
   GenCase c;
-  c.level = std::max(LowestLevel(op, in.data_type, in.DimensionCount(), DataType::kUint32),
-                     *PaddingModeLevel(mode));
+  c.level = LowestLevelOf(d);
   c.name =
       CellName(op, c.level, in.data_type, in.DimensionCount()) + "/" + ModeTag(mode) + "/" + point;
   c.desc = std::move(d);
@@ -195,6 +207,7 @@ OperatorDesc PadDrawn(OperatorType op, MakePad make, const CellSpec& cell, Choic
 void AddPadCases(CaseSink& sink, OperatorType op, MakePad make) {
   AddEveryMode(sink, op, make);
   AddFolds(sink, op, make);
+  AddLarge(sink, op, make);
   AddInvalid(sink, op, make);
 }
 

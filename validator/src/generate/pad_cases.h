@@ -21,6 +21,21 @@ using MakePad = OperatorDesc (*)(DataType type, const std::vector<uint32_t>& inp
 std::vector<uint32_t> FramedSizes(std::vector<uint32_t> input, const std::vector<uint32_t>& start,
                                   const std::vector<uint32_t>& end);
 
+// A member's MakePad: packed tensors, PADDING1's value type the data type.
+template <class Desc>
+OperatorDesc MakePadOf(DataType type, const std::vector<uint32_t>& input, PaddingMode mode,
+                       const std::vector<uint32_t>& start, const std::vector<uint32_t>& end) {
+  Desc d;
+  d.input_tensor = TensorDesc::Packed(type, input);
+  d.output_tensor = TensorDesc::Packed(type, FramedSizes(input, start, end));
+  d.padding_mode = mode;
+  if constexpr (HasFieldKind<Desc>(FieldKind::kPaddingValueDataType))
+    d.padding_value_data_type = type;
+  d.start_padding = start;
+  d.end_padding = end;
+  return d;
+}
+
 // The support-table cell's descriptor, and the one `dmlconf fuzz` draws: a mode that
 // exists at the cell's lowest level.
 OperatorDesc PadCell(OperatorType op, MakePad make, const CellSpec& cell);

@@ -8,17 +8,7 @@ namespace {
 
 constexpr OperatorType kOp = OperatorType::kPadding1;
 
-OperatorDesc Make(DataType type, const std::vector<uint32_t>& input, PaddingMode mode,
-                  const std::vector<uint32_t>& start, const std::vector<uint32_t>& end) {
-  Padding1Desc d;
-  d.input_tensor = TensorDesc::Packed(type, input);
-  d.output_tensor = TensorDesc::Packed(type, FramedSizes(input, start, end));
-  d.padding_mode = mode;
-  d.padding_value_data_type = type;
-  d.start_padding = start;
-  d.end_padding = end;
-  return d;
-}
+constexpr MakePad Make = MakePadOf<Padding1Desc>;
 
 // Contract point V2: every special bit pattern of every type as the padding value,
 // written unchanged (NaN payloads, signalling NaNs, -0, subnormals, infinities, the

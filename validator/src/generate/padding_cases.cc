@@ -9,16 +9,7 @@ namespace {
 
 constexpr OperatorType kOp = OperatorType::kPadding;
 
-OperatorDesc Make(DataType type, const std::vector<uint32_t>& input, PaddingMode mode,
-                  const std::vector<uint32_t>& start, const std::vector<uint32_t>& end) {
-  PaddingDesc d;
-  d.input_tensor = TensorDesc::Packed(type, input);
-  d.output_tensor = TensorDesc::Packed(type, FramedSizes(input, start, end));
-  d.padding_mode = mode;
-  d.start_padding = start;
-  d.end_padding = end;
-  return d;
-}
+constexpr MakePad Make = MakePadOf<PaddingDesc>;
 
 struct FloatValue {
   DataType type;
