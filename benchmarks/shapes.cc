@@ -57,6 +57,14 @@ SliceDesc MakeSlice(DataType type, Sizes in, Sizes offsets, Sizes out, Sizes str
   return {TensorDesc::Packed(type, in), TensorDesc::Packed(type, out), offsets, out, strides};
 }
 
+// PADDING, `input` framed by `side` elements on each side of every dimension.
+PaddingDesc MakePadding(DataType type, Sizes input, PaddingMode mode, uint32_t side) {
+  Sizes output = input;
+  for (uint32_t& size : output) size += 2 * side;
+  const std::vector<uint32_t> frame(input.size(), side);
+  return {TensorDesc::Packed(type, input), TensorDesc::Packed(type, output), mode, 0, frame, frame};
+}
+
 ReverseSubsequencesDesc MakeReverse(DataType type, Sizes sizes, uint32_t axis) {
   Sizes lengths = sizes;
   lengths[axis] = 1;
@@ -165,6 +173,22 @@ std::vector<Shape> BeyondCacheShapes() {
        [](T t) -> OperatorDesc {
          const uint32_t rows = Rows(t, 1024);
          return MakeSlice(t, {rows, 2048}, {0, 1}, {rows, 1024}, {1, 2});
+       },
+       true},
+      // Rows of 2048 framed by 8 on each side (rows of 2064), 256 MiB of output.
+      {OperatorType::kPadding, "constant_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakePadding(t, {Rows(t, 2064) - 16, 2048}, PaddingMode::kConstant, 8);
+       },
+       true},
+      {OperatorType::kPadding, "reflection_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakePadding(t, {Rows(t, 2064) - 16, 2048}, PaddingMode::kReflection, 8);
+       },
+       true},
+      {OperatorType::kPadding, "symmetric_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakePadding(t, {Rows(t, 2064) - 16, 2048}, PaddingMode::kSymmetric, 8);
        },
        true},
   };

@@ -37,6 +37,7 @@ WHOLE_ROWS_MAX = 1.15       # ...but GATHER of whole rows
 DEPTH_SPACE_MAX = 1.25      # DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1, any order, block 2-4
 REVERSE_INNER_MAX = 1.5     # REVERSE_SUBSEQUENCES along the innermost axis
 GATHER_ELEMENTS_MAX = 3.0   # GATHER of single elements, GATHER_ELEMENTS, SCATTER_ELEMENTS
+PADDING_FOLD_MAX = 1.3      # reflection and symmetric PADDING (issue 30; constant: long runs)
 JUDGED_TYPES = ("f32", "u8")
 PEER_MIN_BYTES = 1 << 20    # ahead of every peer on shapes of 1 MiB or more
 NAIVE_MIN_SPEEDUP = 10.0  # naive time / blocked time, problems of >= 1 MiB
@@ -60,6 +61,8 @@ ORT_PEER = os.path.join(ROOT, "benchmarks", "ort_peer.js")
 def memcpy_target(op, shape, kind):
     """(name, limit) of the blocked/memcpy time target for a shape, or None."""
     if kind == "long_runs":
+        if op.startswith("Padding") and shape.startswith(("reflection", "symmetric")):
+            return "PADDING reflection / symmetric", PADDING_FOLD_MAX
         if op == "Gather":
             return "GATHER whole rows", WHOLE_ROWS_MAX
         return "long runs", LONG_RUN_MAX

@@ -34,7 +34,13 @@ FIELDS = {
     "GATHER_ELEMENTS": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
     "SCATTER_ELEMENTS": (["InputTensor", "IndicesTensor", "UpdatesTensor"], ["OutputTensor"]),
     "SLICE": (["InputTensor"], ["OutputTensor"]),
+    "PADDING": (["InputTensor"], ["OutputTensor"]),
+    "PADDING1": (["InputTensor"], ["OutputTensor"]),
 }
+# A descriptor field that is one element (optional, 0 when absent), and its type: a name
+# of WIDTH, or the descriptor field that names it.
+ELEMENT_FIELDS = {"PADDING": ("PaddingValue", "FLOAT32"),
+                  "PADDING1": ("PaddingValue", "PaddingValueDataType")}
 
 
 class CaseError(Exception):
@@ -180,6 +186,13 @@ def read_case(case):
                 decoded[field] = [tensor_bits(t, d) for t, d in zip(tensors, data)]
             else:
                 decoded[field] = [tensor_bits(tensors, data)]
+    if op in ELEMENT_FIELDS and expect != "reject":
+        field, dtype = ELEMENT_FIELDS[op]
+        dtype = descriptor.get(dtype, dtype)
+        text = descriptor.get(field, "0")
+        # PADDING1 may give the whole 8-byte DML_SCALAR_UNION as 16 hex digits.
+        whole_union = op == "PADDING1" and text.lower().startswith("0x") and len(text) == 18
+        decoded[field] = [decode("UINT64" if whole_union else dtype, text)]
     return decoded
 
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "dmlconf/depth_space.h"
+#include "dmlconf/pad.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -298,6 +299,30 @@ Problem RandomOf(SliceDesc, ProblemRng& rng) {
           {}};
 }
 
+// PADDING and PADDING1: each side of each dimension 0 to 3 wide, now and then past the
+// input's size; any mode, any value (PADDING1's of the output's type).
+template <class Desc>
+requires kIsPad<Desc> Problem RandomOf(Desc, ProblemRng& rng) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  const DataType type = RandomDataType(rng);
+  Desc desc;
+  const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements / 8);
+  std::vector<uint32_t> output = input;
+  for (uint32_t d = 0; d < rank; ++d) {
+    const int64_t reach = rng.Chance(0.1) ? 2 * int64_t(input[d]) + 2 : 3;
+    desc.start_padding.push_back(uint32_t(rng.Int(0, reach)));
+    desc.end_padding.push_back(uint32_t(rng.Int(0, reach)));
+    output[d] += desc.start_padding[d] + desc.end_padding[d];
+  }
+  desc.input_tensor = RandomTensor(rng, type, input, true);
+  desc.output_tensor = RandomTensor(rng, type, output, false);
+  desc.padding_mode = PaddingMode(rng.Int(0, kPaddingModeCount - 1));
+  desc.padding_value = uint32_t(rng.engine()());
+  if constexpr (HasFieldKind<Desc>(FieldKind::kPaddingValueDataType))
+    desc.padding_value_data_type = type;
+  return {desc, {}};
+}
+
 }  // namespace
 
 // One overload of RandomOf per operator or family, chosen by the descriptor type.
@@ -313,6 +338,13 @@ std::string Describe(const OperatorDesc& desc) {
         ForEachField(op, [&](auto field, const auto& value) {
           if constexpr (field.kind == FieldKind::kOrder) {
             out << " " << field.name << "=" << DepthSpaceOrderName(value);
+          } else if constexpr (field.kind == FieldKind::kPaddingMode) {
+            out << " " << field.name << "=" << PaddingModeName(value);
+          } else if constexpr (field.kind == FieldKind::kPaddingValueDataType) {
+            out << " " << field.name << "=" << DataTypeName(value);
+          } else if constexpr (field.kind == FieldKind::kPaddingValue ||
+                               field.kind == FieldKind::kTypedPaddingValue) {
+            out << " " << field.name << "=0x" << std::hex << uint64_t(value) << std::dec;
           } else if constexpr (IsArray(field.kind)) {
             out << " " << field.name << "=";
             for (size_t i = 0; i < value.size(); ++i) out << (i ? "," : "{") << value[i];

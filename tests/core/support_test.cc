@@ -79,6 +79,12 @@ TEST(Support, TablesMatchTheSpecification) {
       {OperatorType::kSlice, FL::k2_1, 4, 5, std8, ""},
       {OperatorType::kSlice, FL::k3_0, 1, 8, std8, ""},
       {OperatorType::kSlice, FL::k4_1, 1, 8, all11, ""},
+      // PADDING's 1_0 and 2_1 rows print ranks 4-5: rank 5 is erratum PD4's, disputed.
+      {OperatorType::kPadding, FL::k1_0, 4, 4, "FLOAT32 FLOAT16", ""},
+      {OperatorType::kPadding, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kPadding, FL::k3_1, 1, 8, std8, ""},
+      {OperatorType::kPadding, FL::k5_0, 1, 8, all11, ""},
+      {OperatorType::kPadding1, FL::k5_0, 1, 8, all11, ""},
   };
   size_t total_rows = 0;
   for (OperatorType op : kAllOperatorTypes) total_rows += SupportTable(op).size();
@@ -103,6 +109,11 @@ TEST(Support, JoinRankRejectionIsDisputedOnlyWhereErratumJ1Says) {
   EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k4_1, 3));
   EXPECT_FALSE(RankRejectionDisputed(OperatorType::kSplit, FL::k3_1, 3));
   EXPECT_FALSE(RankRejectionDisputed(OperatorType::kJoin, FL::k3_1, 9));
+  EXPECT_TRUE(RankRejectionDisputed(OperatorType::kPadding, FL::k1_0, 5));
+  EXPECT_TRUE(RankRejectionDisputed(OperatorType::kPadding, FL::k3_0, 5));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kPadding, FL::k3_1, 5));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kPadding, FL::k2_1, 3));
+  EXPECT_FALSE(RankRejectionDisputed(OperatorType::kPadding1, FL::k5_0, 5));
 }
 
 TEST(Support, OnlyTheIndexOperatorsAndReverseHaveAnIndexTensor) {

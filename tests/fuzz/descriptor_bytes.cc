@@ -1,6 +1,7 @@
 #include "descriptor_bytes.h"
 
 #include "dmlconf/depth_space.h"
+#include "dmlconf/pad.h"
 
 #include <algorithm>
 #include <array>
@@ -174,6 +175,21 @@ void DeriveShapes(ScatterElementsDesc& d) {
 
 // SLICE: the output takes the descriptor's Sizes.
 void DeriveShapes(SliceDesc& d) { d.output_tensor.sizes = d.sizes; }
+// PADDING and PADDING1: arrays as long as the input's rank, the output framed by them.
+template <class Desc>
+requires kIsPad<Desc>
+void DeriveShapes(Desc& d) {
+  const size_t rank = d.input_tensor.sizes.size();
+  d.start_padding.resize(rank);
+  d.end_padding.resize(rank);
+  std::vector<uint32_t> out = d.input_tensor.sizes;
+  for (size_t i = 0; i < rank; ++i) {
+    const uint64_t size = uint64_t(out[i]) + d.start_padding[i] + d.end_padding[i];
+    if (size > UINT32_MAX) return;
+    out[i] = uint32_t(size);
+  }
+  d.output_tensor.sizes = out;
+}
 
 void DeriveShapes(SplitDesc& d) { DeriveConcat(d.input_tensor, d.output_tensors, d.axis); }
 void DeriveShapes(JoinDesc& d) { DeriveConcat(d.output_tensor, d.input_tensors, d.axis); }
@@ -188,6 +204,12 @@ void ReadFields(Reader& r, Desc& d) {
     } else if constexpr (IsArray(field.kind)) {  // a count (up to one past the most), entries
       value.resize(r.U32() % (kMaxDimensions + 2));
       for (auto& entry : value) entry = std::remove_reference_t<decltype(entry)>(r.U32());
+    } else if constexpr (field.kind == FieldKind::kPaddingMode) {
+      value = PaddingMode(r.U32());
+    } else if constexpr (field.kind == FieldKind::kPaddingValueDataType) {
+      value = kAllDataTypes[r.U32() % kDataTypeCount];
+    } else if constexpr (field.kind == FieldKind::kTypedPaddingValue) {
+      value = r.Varint();  // the whole union: bits past the type's width included
     } else if constexpr (!IsTensor(field.kind)) {
       value = r.U32();
     }
@@ -206,6 +228,8 @@ void WriteFields(Writer& w, const Desc& d) {
     if constexpr (IsArray(field.kind)) {
       w.Varint(uint32_t(value.size()));
       for (const auto entry : value) w.Varint(uint32_t(entry));
+    } else if constexpr (field.kind == FieldKind::kTypedPaddingValue) {
+      w.Varint(value);
     } else if constexpr (!IsTensor(field.kind)) {
       w.Varint(uint32_t(value));
     }

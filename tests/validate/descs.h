@@ -7,6 +7,7 @@
 
 #include "dmlconf/depth_space.h"
 #include "dmlconf/op_desc.h"
+#include "dmlconf/pad.h"
 
 namespace dmlconf::testing {
 
@@ -92,6 +93,24 @@ inline SliceDesc ValidOf(SliceDesc, uint32_t rank, DataType data, DataType) {
   offsets[0] = 1;
   strides[0] = 2;
   return {T(Twos(rank, 0, 4), data), T(Twos(rank, 0, 2), data), offsets, Twos(rank, 0, 2), strides};
+}
+
+// PADDING and PADDING1: {3, 2, ...} framed by 1 before dimension 0 and 2 after the last,
+// reflected.
+template <class Desc>
+requires kIsPad<Desc> Desc ValidOf(Desc d, uint32_t rank, DataType data, DataType) {
+  d.input_tensor = T(Twos(rank, 0, 3), data);
+  d.start_padding.assign(rank, 0);
+  d.end_padding.assign(rank, 0);
+  d.start_padding[0] = 1;
+  d.end_padding[rank - 1] += 2;
+  std::vector<uint32_t> out = Twos(rank, 0, 3);
+  for (uint32_t i = 0; i < rank; ++i) out[i] += d.start_padding[i] + d.end_padding[i];
+  d.output_tensor = T(out, data);
+  d.padding_mode = PaddingMode::kReflection;
+  if constexpr (HasFieldKind<Desc>(FieldKind::kPaddingValueDataType))
+    d.padding_value_data_type = data;
+  return d;
 }
 
 inline OperatorDesc MakeValid(OperatorType type, uint32_t rank, DataType data,

@@ -327,6 +327,38 @@ std::vector<RuleRow> ShapeRules() {
               d.strides = {4294967295u, 1, 1};
             }),
        kTop, R::SLICE_WINDOW_OUT_OF_BOUNDS, "input coordinate 4294967296"},
+      // PADDING and PADDING1 (descs.h: input {3,2} framed by {1,0} and {0,2}, output {4,4}).
+      {"padding_dimension_count",
+       With(testing::ValidOf(PaddingDesc{}, 2, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.start_padding.push_back(0);
+              d.end_padding.push_back(0);
+            }),
+       kTop, R::WINDOW_DIMENSION_COUNT_MISMATCH,
+       "StartPadding has 3 entries (DimensionCount) but the tensors' DimensionCount is 2"},
+      {"padding_output_sizes",
+       With(testing::ValidOf(PaddingDesc{}, 2, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.output_tensor.sizes = {4, 5};
+            }),
+       kTop, R::PADDING_OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes is {4,5} but must be {4,4}"},
+      {"padding1_value_type",
+       With(testing::ValidOf(Padding1Desc{}, 2, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.padding_mode = PaddingMode::kEdge;
+              d.padding_value_data_type = DT::kInt32;
+            }),
+       kTop, R::PADDING_VALUE_DATA_TYPE_MISMATCH,
+       "PaddingValueDataType is INT32 but OutputTensor.DataType is FLOAT32"},
+      {"padding_mode_5",
+       With(testing::ValidOf(PaddingDesc{}, 2, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.padding_mode = PaddingMode(5); }),
+       kTop, R::PADDING_MODE_INVALID, "PaddingMode is 5"},
+      {"padding_symmetric_at_2_1",
+       With(testing::ValidOf(PaddingDesc{}, 4, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.padding_mode = PaddingMode::kSymmetric; }),
+       FL::k2_1, R::PADDING_MODE_NOT_AVAILABLE,
+       "PaddingMode SYMMETRIC exists from feature level 3_0, not at 2_1"},
   };
 }
 

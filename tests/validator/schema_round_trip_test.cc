@@ -44,6 +44,14 @@ OperatorDesc Filled(OperatorType op, DepthSpaceOrder order) {
             value = {
                 ArrayElement<kind>(std::is_signed_v<ArrayElement<kind>> ? -int(kind) : int(kind)),
                 5, ArrayElement<kind>(k++)};
+          else if constexpr (kind == FieldKind::kPaddingMode)  // as the order: valid, then not
+            value = order == DepthSpaceOrder(2) ? PaddingMode(5) : PaddingMode::kSymmetric;
+          else if constexpr (kind == FieldKind::kPaddingValue)
+            value = 0x7fa00001u;  // a signalling NaN with a payload
+          else if constexpr (kind == FieldKind::kPaddingValueDataType)
+            value = DataType::kInt16;
+          else if constexpr (kind == FieldKind::kTypedPaddingValue)
+            value = 0x8000;  // INT16's minimum
           else
             value = 7 + uint32_t(kind);  // Axis 13, IndexDimensions 14, BlockSize 15
         });

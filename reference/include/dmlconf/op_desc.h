@@ -42,6 +42,22 @@ std::string DepthSpaceOrderName(DepthSpaceOrder order);
 // other number is kept, for validation to reject).
 std::optional<DepthSpaceOrder> ParseDepthSpaceOrder(std::string_view text);
 
+// DML_PADDING_MODE. Kept as the raw value, as DepthSpaceOrder, so that an
+// invalid one (5) survives loading and is rejected by validation.
+enum class PaddingMode : uint32_t {
+  kConstant = 0,    // DML_PADDING_MODE_CONSTANT
+  kEdge = 1,        // DML_PADDING_MODE_EDGE
+  kReflection = 2,  // DML_PADDING_MODE_REFLECTION
+  kSymmetric = 3,   // DML_PADDING_MODE_SYMMETRIC, from feature level 3_0
+  kWrap = 4,        // DML_PADDING_MODE_WRAP, from feature level 6_4 (erratum PD3)
+};
+inline constexpr uint32_t kPaddingModeCount = 5;
+// "CONSTANT" ... "WRAP"; "MODE_<n>" for an invalid value.
+std::string PaddingModeName(PaddingMode mode);
+// Accepts the short name, the DML_PADDING_MODE_ name, and any number (kept,
+// for validation to reject those past WRAP).
+std::optional<PaddingMode> ParsePaddingMode(std::string_view text);
+
 // The kinds of op_schema.inc.
 enum class FieldKind : uint8_t {
   kInput,
@@ -58,6 +74,10 @@ enum class FieldKind : uint8_t {
 #define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) k##Kind,
 #include "dmlconf/array_kinds.inc"
 #undef DMLCONF_ARRAY_KIND
+  kPaddingMode,
+  kPaddingValue,
+  kPaddingValueDataType,
+  kTypedPaddingValue,
 };
 constexpr bool IsTensor(FieldKind k) { return k <= FieldKind::kOutputList; }  // enum order
 constexpr bool IsInput(FieldKind k) {
@@ -127,6 +147,15 @@ using ArrayElement = typename ArrayElementOf<K>::type;
 #define DMLCONF_MEMBER_StartPadding(m) DMLCONF_MEMBER_ARRAY(StartPadding, m)
 #define DMLCONF_MEMBER_EndPadding(m) DMLCONF_MEMBER_ARRAY(EndPadding, m)
 #define DMLCONF_MEMBER_Repeats(m) DMLCONF_MEMBER_ARRAY(Repeats, m)
+#define DMLCONF_MEMBER_PaddingMode(m) PaddingMode m = PaddingMode::kConstant;
+// PADDING's FLOAT, kept as its bits: NaN payloads survive, and descriptors compare.
+#define DMLCONF_MEMBER_PaddingValue(m) uint32_t m = 0;
+#define DMLCONF_MEMBER_PaddingValueDataType(m) DataType m = DataType::kFloat32;
+// PADDING1's DML_SCALAR_UNION: its 8 bytes, little-endian, the element's bits in
+// the first ElementSize of them (erratum PD5). The bytes after them are 0 for a value
+// written as an element; a case may set them (the whole union as 16 hex digits), which
+// contract point V2 says no backend reads (DirectML does: ERRATA.md E6).
+#define DMLCONF_MEMBER_TypedPaddingValue(m) ElementBits m = 0;
 #define DMLCONF_MEMBER(Kind, member, DmlName) DMLCONF_MEMBER_##Kind(member)
 
 // SplitDesc, JoinDesc, ...: the schema's fields, in its order (so aggregate
@@ -185,6 +214,14 @@ constexpr void ForEachFieldOf(Visit&& visit) {
   Schema<Desc>::ForEach(visit);
 }
 
+// Whether the operator's schema has a field of `kind`.
+template <class Desc>
+constexpr bool HasFieldKind(FieldKind kind) {
+  bool found = false;
+  ForEachFieldOf<Desc>([&](auto field) { found = found || field.kind == kind; });
+  return found;
+}
+
 // Whether the operator writes an Updates tensor at the positions its Indices
 // name, so that several updates may land on one output element.
 template <class Desc>
@@ -202,6 +239,23 @@ constexpr std::string_view ArrayCountNameOf() {
     if (name.empty() && IsArray(field.kind)) name = ArrayCountName(field.kind);
   });
   return name;
+}
+
+// The type of a descriptor's TypedPaddingValue: its PaddingValueDataType, which
+// DirectML's struct (and so the schema) puts before it.
+template <class Desc>
+constexpr DataType TypedPaddingValueType(const Desc& desc) {
+  DataType type = DataType::kFloat32;
+  ForEachField(desc, [&](auto field, const auto& value) {
+    if constexpr (field.kind == FieldKind::kPaddingValueDataType) type = value;
+  });
+  return type;
+}
+
+// A TypedPaddingValue is written as one element of `type` when the bytes past the type
+// are 0, else as the whole union's bits (UINT64's 16 hex digits).
+inline DataType TypedPaddingValueSpelling(DataType type, ElementBits value) {
+  return (value & ~ElementMask(type)) == 0 ? type : DataType::kUint64;
 }
 
 // Variant index == OperatorType value (both follow ops.inc).

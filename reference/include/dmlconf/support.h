@@ -33,7 +33,9 @@ const SupportRow* FindSupport(OperatorType type, FeatureLevel level);
 // Erratum J1: the seed says JOIN takes ranks 4-5 at 3_0..4_0, DirectML's
 // feature-level history says 1-8 from 3_1. Where they disagree, a rank
 // rejection is disputed: no must-reject case may rest on it, and a backend that
-// accepts such a JOIN does not fail.
+// accepts such a JOIN does not fail. Erratum PD4 likewise: PADDING's tables give
+// ranks 4-5 at 1_0 and 2_1, the history a maximum of 4 until 3_1, so PADDING at
+// rank 5 below 3_1 is disputed.
 bool RankRejectionDisputed(OperatorType type, FeatureLevel level, uint32_t rank);
 
 }  // namespace dmlconf

@@ -78,6 +78,19 @@ const SupportRow kSliceRows[] = {
     {FL::k3_0, 1, 8, kStd8, kNone},
     {FL::k4_1, 1, 8, kAll11, kNone},
 };
+// DML_PADDING_OPERATOR_DESC's page. Its 1_0 and 2_1 rows say ranks 4-5; the
+// feature-level history says PADDING's maximum went from 4 to 8 at 3_1 (erratum
+// PD4): rank 5 below 3_1 is left to RankRejectionDisputed, so these rows hold the
+// ranks both documents allow.
+const SupportRow kPaddingRows[] = {
+    {FL::k1_0, 4, 4, {DT::kFloat32, DT::kFloat16}, kNone},
+    {FL::k2_1, 4, 4, kStd8, kNone},
+    {FL::k3_1, 1, 8, kStd8, kNone},
+    {FL::k5_0, 1, 8, kAll11, kNone},
+};
+const SupportRow kPadding1Rows[] = {
+    {FL::k5_0, 1, 8, kAll11, kNone},
+};
 }  // namespace
 
 std::span<const SupportRow> SupportTable(OperatorType type) {
@@ -101,6 +114,7 @@ const SupportRow* FindSupport(OperatorType type, FeatureLevel level) {
 }
 
 bool RankRejectionDisputed(OperatorType type, FeatureLevel level, uint32_t rank) {
+  if (type == OperatorType::kPadding) return level < FL::k3_1 && rank == 5;  // erratum PD4
   return type == OperatorType::kJoin && level >= FL::k3_1 && level < FL::k4_1 && rank >= 1 &&
          rank <= kMaxDimensions && !(rank >= 4 && rank <= 5);
 }

@@ -43,6 +43,9 @@ Validation CheckAcrossTensors(std::string_view op, FeatureLevel level, const Sup
 // Rule 9.
 Validation CheckAxis(std::string_view op, uint32_t axis, uint32_t rank);
 
+// A PaddingMode field (the pad family): one of the five modes, existing at `level`.
+Validation CheckPaddingMode(std::string_view op, PaddingMode mode, FeatureLevel level);
+
 // Rule 10, one per operator (reference/src/validate/<operator>.cc). Axis is
 // already in range and every tensor has the same valid rank when these run.
 #define DMLCONF_OPERATOR(Type, NAME, Desc) Validation CheckShapes(const Desc& desc);

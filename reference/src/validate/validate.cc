@@ -1,4 +1,5 @@
-// Validate(): the operator-independent gates, then the operator's own rules.
+// Validate(): the operator-independent gates, then the operator's own rules, then
+// the rules of the fields whose validity depends on the level (a PaddingMode's).
 // The order of the checks is the order of reason_codes.inc, so a descriptor
 // that breaks one rule gets exactly that rule's code.
 #include <algorithm>
@@ -64,7 +65,16 @@ Validation Validate(const OperatorDesc& desc, FeatureLevel level) {
   if (Validation v = std::visit([&](const auto& d) { return CheckArrayCounts(op, d, rank); }, desc);
       !v.ok())
     return v;
-  return std::visit([](const auto& d) { return CheckShapes(d); }, desc);
+  return std::visit(
+      [&](const auto& d) {
+        Validation v = CheckShapes(d);
+        ForEachField(d, [&](auto field, const auto& value) {
+          if constexpr (field.kind == FieldKind::kPaddingMode)
+            if (v.ok()) v = CheckPaddingMode(op, value, level);
+        });
+        return v;
+      },
+      desc);
 }
 
 }  // namespace dmlconf

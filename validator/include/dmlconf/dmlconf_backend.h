@@ -81,6 +81,11 @@ typedef struct dmlconf_operator_desc {
 #define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) const Element* c_member;
 #include "dmlconf/array_kinds.inc"
 #undef DMLCONF_ARRAY_KIND
+  uint32_t padding_mode;            /* PADDING(1): DML_PADDING_MODE, 0 CONSTANT ... 4 WRAP */
+  float padding_value;              /* PADDING's FLOAT PaddingValue */
+  uint32_t padding_value_data_type; /* PADDING1: enum dmlconf_data_type */
+  uint64_t typed_padding_value;     /* PADDING1's DML_SCALAR_UNION PaddingValue: the element's
+                                       bits, little-endian, in its low ElementSize bytes */
 } dmlconf_operator_desc;
 
 /* create() results. Any other non-zero value means DMLCONF_REJECTED. */

@@ -1,6 +1,7 @@
 #include "backends/c_abi.h"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -29,12 +30,16 @@ dmlconf_tensor_desc ToC(const TensorDesc& t) {
   return c;
 }
 
-TensorDesc FromC(const dmlconf_tensor_desc& c) {
-  if (c.data_type >= uint32_t(kDataTypeCount))
-    throw std::invalid_argument("data type " + std::to_string(c.data_type) + " is not one of " +
+DataType DataTypeFromC(uint32_t data_type) {
+  if (data_type >= uint32_t(kDataTypeCount))
+    throw std::invalid_argument("data type " + std::to_string(data_type) + " is not one of " +
                                 std::to_string(kDataTypeCount));
+  return DataType(data_type);
+}
+
+TensorDesc FromC(const dmlconf_tensor_desc& c) {
   TensorDesc t;
-  t.data_type = DataType(c.data_type);
+  t.data_type = DataTypeFromC(c.data_type);
   t.flags = c.flags;
   t.sizes.assign(c.sizes, c.sizes + c.dimension_count);
   if (c.strides) t.strides.emplace(c.strides, c.strides + c.stride_count);
@@ -92,6 +97,14 @@ CDesc::CDesc(const OperatorDesc& desc) {
             c_.order = uint32_t(value);
           else if constexpr (IsArray(kind))
             SetArray<kind>(value);
+          else if constexpr (kind == FieldKind::kPaddingMode)
+            c_.padding_mode = uint32_t(value);
+          else if constexpr (kind == FieldKind::kPaddingValue)
+            c_.padding_value = std::bit_cast<float>(value);
+          else if constexpr (kind == FieldKind::kPaddingValueDataType)
+            c_.padding_value_data_type = uint32_t(value);
+          else if constexpr (kind == FieldKind::kTypedPaddingValue)
+            c_.typed_padding_value = value;
           else
             static_assert(IsTensor(kind), "a field kind the C ABI has no member for");
         });
@@ -128,6 +141,14 @@ OperatorDesc FromC(const dmlconf_operator_desc& c) {
             value = c.block_size;
           } else if constexpr (kind == FieldKind::kOrder) {
             value = DepthSpaceOrder(c.order);
+          } else if constexpr (kind == FieldKind::kPaddingMode) {
+            value = PaddingMode(c.padding_mode);
+          } else if constexpr (kind == FieldKind::kPaddingValue) {
+            value = std::bit_cast<uint32_t>(c.padding_value);
+          } else if constexpr (kind == FieldKind::kPaddingValueDataType) {
+            value = DataTypeFromC(c.padding_value_data_type);
+          } else if constexpr (kind == FieldKind::kTypedPaddingValue) {
+            value = c.typed_padding_value;
           } else {
             static_assert(IsArray(kind), "a field kind the C ABI has no member for");
             const auto* entries = CArray<kind>(c);

@@ -21,13 +21,12 @@ json TensorListJson(const std::vector<TensorDesc>& tensors) {
   return list;
 }
 
-// The two orders DirectML names go by their names; any other value (a
+// An enumeration's value DirectML names goes by its name; any other value (a
 // must-reject case) as the number the case gave, a spelling every reader
 // understands, rather than a name no document lists.
-json OrderJson(DepthSpaceOrder order) {
-  if (order == DepthSpaceOrder::kDepthColumnRow || order == DepthSpaceOrder::kColumnRowDepth)
-    return DepthSpaceOrderName(order);
-  return uint32_t(order);
+json EnumerationJson(uint32_t value, uint32_t count, const std::string& name) {
+  if (value < count) return name;
+  return value;
 }
 
 }  // namespace
@@ -43,7 +42,16 @@ json DescriptorJson(const OperatorDesc& desc) {
           } else if constexpr (IsTensor(field.kind)) {
             j[name] = TensorJson(value);
           } else if constexpr (field.kind == FieldKind::kOrder) {
-            j[name] = OrderJson(value);
+            j[name] = EnumerationJson(uint32_t(value), 2, DepthSpaceOrderName(value));
+          } else if constexpr (field.kind == FieldKind::kPaddingMode) {
+            j[name] = EnumerationJson(uint32_t(value), kPaddingModeCount, PaddingModeName(value));
+          } else if constexpr (field.kind == FieldKind::kPaddingValue) {
+            // Bits, one of the case files' spellings: every reader gets them exactly.
+            j[name] = FormatBits(DataType::kFloat32, value);
+          } else if constexpr (field.kind == FieldKind::kPaddingValueDataType) {
+            j[name] = DataTypeName(value);
+          } else if constexpr (field.kind == FieldKind::kTypedPaddingValue) {
+            j[name] = FormatBits(TypedPaddingValueSpelling(TypedPaddingValueType(d), value), value);
           } else if constexpr (IsArray(field.kind)) {
             j[name] = value;  // a JSON array; its length is the count, as a list's
           } else {

@@ -102,6 +102,26 @@ std::vector<ArrayElement<Kind>> ParseArray(const Field& descriptor, std::string_
   return values;
 }
 
+// One element of `type` spelled as a case file spells it (number_text.h).
+ElementBits ParseOneElement(const Field& f, DataType type) {
+  std::string error;
+  const std::optional<ElementBits> bits = ParseCaseElement(type, f.Scalar(), &error);
+  if (!bits) f.Fail(error);
+  return *bits;
+}
+
+// A padding value: optional, as the modes that never read it need none (0). PADDING1's
+// may give the whole DML_SCALAR_UNION as 16 hex digits (op_desc.h, TypedPaddingValue).
+ElementBits ParsePaddingValue(const Field& descriptor, std::string_view key, DataType type,
+                              bool union_allowed) {
+  const std::optional<Field> f = descriptor.Optional(key);
+  if (!f) return 0;
+  constexpr size_t kUnionDigits = 2 + 16;  // "0x" and 8 bytes
+  const bool whole_union =
+      union_allowed && f->Scalar().size() == kUnionDigits && f->Scalar().starts_with("0x");
+  return ParseOneElement(*f, whole_union ? DataType::kUint64 : type);
+}
+
 // Every field of the operator's schema (op_schema.inc), each as its kind reads.
 template <class Desc>
 void ParseFields(const Field& f, Desc* d) {
@@ -123,6 +143,15 @@ void ParseFields(const Field& f, Desc* d) {
       value = ParseNamed<DepthSpaceOrder>(f.Required(field.name), ParseDepthSpaceOrder, "order");
     } else if constexpr (IsArray(kind)) {
       value = ParseArray<kind>(f, field.name, &array_length);
+    } else if constexpr (kind == FieldKind::kPaddingMode) {
+      value = ParseNamed<PaddingMode>(f.Required(field.name), ParsePaddingMode, "padding mode");
+    } else if constexpr (kind == FieldKind::kPaddingValue) {
+      value = uint32_t(ParsePaddingValue(f, field.name, DataType::kFloat32, false));
+    } else if constexpr (kind == FieldKind::kPaddingValueDataType) {
+      value = ParseNamed<DataType>(f.Required(field.name), ParseDataType, "data type");
+    } else if constexpr (kind == FieldKind::kTypedPaddingValue) {
+      // PaddingValueDataType comes first in the schema: parsed already.
+      value = ParsePaddingValue(f, field.name, TypedPaddingValueType(*d), true);
     } else {
       static_assert(kind == FieldKind::kAxis || kind == FieldKind::kIndexDimensions ||
                     kind == FieldKind::kBlockSize);
@@ -195,12 +224,10 @@ ElementBits ParseContested(const Field& f, DataType type, const ContestedSink* c
   values.RequireSequence();
   OneOfElement e{contested->output, element, {}};
   for (size_t v = 0; v < values.size(); ++v) {
-    std::string error;
-    const std::optional<ElementBits> bits = ParseCaseElement(type, values.At(v).Scalar(), &error);
-    if (!bits) values.At(v).Fail(error);
-    if (std::find(e.values.begin(), e.values.end(), *bits) != e.values.end())
+    const ElementBits bits = ParseOneElement(values.At(v), type);
+    if (std::find(e.values.begin(), e.values.end(), bits) != e.values.end())
       values.At(v).Fail("a value listed twice");
-    e.values.push_back(*bits);
+    e.values.push_back(bits);
   }
   if (e.values.size() < 2) values.Fail("an element one of several values lists two at least");
   const ElementBits first = e.values.front();

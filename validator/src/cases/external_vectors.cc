@@ -134,11 +134,25 @@ void CheckCount(const YAML::Node& attributes, const char* key, size_t count,
                     std::to_string(count) + " tensors are given");
 }
 
-DepthSpaceOrder Order(const YAML::Node& attributes, const std::string& where) {
-  const std::string text = Text(attributes, "Order", where);
-  const std::optional<DepthSpaceOrder> order = ParseDepthSpaceOrder(text);
-  if (!order) Fail(where, "unknown Order '" + text + "'");
-  return *order;
+// An attribute spelled as a name (Order, PaddingMode, PaddingValueDataType).
+template <class T>
+T NamedAttribute(const YAML::Node& attributes, const char* key,
+                 std::optional<T> (*parse)(std::string_view), const std::string& where) {
+  const std::string text = Text(attributes, key, where);
+  const std::optional<T> value = parse(text);
+  if (!value) Fail(where, std::string("unknown ") + key + " '" + text + "'");
+  return *value;
+}
+
+// A padding value: one element of `type` in any spelling of ParseElement;
+// absent, 0 (the modes that never read it).
+ElementBits PaddingValue(const YAML::Node& attributes, const char* key, DataType type,
+                         const std::string& where) {
+  if (!attributes[key]) return 0;
+  std::string error;
+  const std::optional<ElementBits> bits = ParseElement(type, Text(attributes, key, where), &error);
+  if (!bits) Fail(where, std::string("attribute '") + key + "': " + error);
+  return *bits;
 }
 
 // An array attribute (WebNN's slice starts, sizes and strides, tile's repetitions) under
@@ -177,7 +191,15 @@ OperatorDesc BuildDesc(OperatorType type, const YAML::Node& a, const RoleMap& ro
           } else if constexpr (IsTensor(field.kind)) {
             value = Take(roles, name, where);
           } else if constexpr (field.kind == FieldKind::kOrder) {
-            value = Order(a, where);
+            value = NamedAttribute(a, "Order", ParseDepthSpaceOrder, where);
+          } else if constexpr (field.kind == FieldKind::kPaddingMode) {
+            value = NamedAttribute(a, "PaddingMode", ParsePaddingMode, where);
+          } else if constexpr (field.kind == FieldKind::kPaddingValue) {
+            value = uint32_t(PaddingValue(a, "PaddingValue", DataType::kFloat32, where));
+          } else if constexpr (field.kind == FieldKind::kPaddingValueDataType) {
+            value = NamedAttribute(a, "PaddingValueDataType", ParseDataType, where);
+          } else if constexpr (field.kind == FieldKind::kTypedPaddingValue) {
+            value = PaddingValue(a, "PaddingValue", TypedPaddingValueType(d), where);
           } else if constexpr (IsArray(field.kind)) {
             value = ArrayOf<field.kind>(a, name, where);
           } else {

@@ -208,8 +208,9 @@ T OtherNumber(T old, uint32_t bound, Tape& tape) {
   }
 }
 
-// A number field other than Axis (IndexDimensions, BlockSize, Order, an array's
-// entry or its count): any other value up to a little past what it can mean.
+// A number field other than Axis (IndexDimensions, BlockSize, Order, PaddingMode, a
+// padding value or its type, an array's entry or its count): any other value up to a little past
+// what it can mean.
 bool OneNumber(OperatorDesc& d, Tape& tape) {
   const uint32_t rank = RankOf(d);
   bool changed = false;
@@ -235,9 +236,13 @@ bool OneNumber(OperatorDesc& d, Tape& tape) {
               auto& entry = value[tape.Below(uint32_t(value.size()))];
               entry = OtherNumber(entry, 2 * rank + 4, tape);
             } else {
+              // A padding mode one past the five; any data type (PADDING1's value type).
               const uint32_t bound = field.kind == FieldKind::kIndexDimensions ? rank + 2
                                      : field.kind == FieldKind::kBlockSize     ? 6
-                                                                               : 3;
+                                     : field.kind == FieldKind::kPaddingMode ? kPaddingModeCount + 1
+                                     : field.kind == FieldKind::kPaddingValueDataType
+                                         ? uint32_t(kDataTypeCount) - 1
+                                         : 3;
               value = std::remove_reference_t<decltype(value)>(
                   OtherNumber(uint32_t(value), bound, tape));
             }

@@ -26,11 +26,13 @@ void EmitTensor(YAML::Emitter& out, const TensorDesc& t) {
   out << YAML::EndMap;
 }
 
-void EmitOrder(YAML::Emitter& out, DepthSpaceOrder order) {
-  if (uint32_t(order) <= 1) {
-    out << DepthSpaceOrderName(order);
+// A DirectML enumeration by its name; a value past the names (invalid on
+// purpose) as the raw number.
+void EmitEnumeration(YAML::Emitter& out, uint32_t value, uint32_t count, const std::string& name) {
+  if (value < count) {
+    out << name;
   } else {
-    out << uint32_t(order);  // invalid on purpose: kept as the raw number
+    out << value;
   }
 }
 
@@ -40,15 +42,28 @@ void EmitOrder(YAML::Emitter& out, DepthSpaceOrder order) {
 template <class Desc>
 void EmitDescriptor(YAML::Emitter& out, const Desc& d) {
   ForEachField(d, [&](auto field, const auto& value) {
-    if constexpr (field.kind == FieldKind::kOrder) {
-      out << YAML::Key << std::string(field.name) << YAML::Value;
-      EmitOrder(out, value);
-    } else if constexpr (IsArray(field.kind)) {
-      out << YAML::Key << std::string(field.name) << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    constexpr FieldKind kind = field.kind;
+    if constexpr (!IsTensor(kind)) out << YAML::Key << std::string(field.name) << YAML::Value;
+    if constexpr (IsTensor(kind)) {
+      // written after the numbers, below
+    } else if constexpr (kind == FieldKind::kOrder) {
+      EmitEnumeration(out, uint32_t(value), 2, DepthSpaceOrderName(value));
+    } else if constexpr (kind == FieldKind::kPaddingMode) {
+      EmitEnumeration(out, uint32_t(value), kPaddingModeCount, PaddingModeName(value));
+    } else if constexpr (kind == FieldKind::kPaddingValue) {
+      out << FormatElement(DataType::kFloat32, value);
+    } else if constexpr (kind == FieldKind::kPaddingValueDataType) {
+      out << std::string(DataTypeName(value));
+    } else if constexpr (kind == FieldKind::kTypedPaddingValue) {
+      const DataType type = TypedPaddingValueType(d);
+      const DataType spelling = TypedPaddingValueSpelling(type, value);
+      out << (spelling == type ? FormatElement(type, value) : FormatBits(spelling, value));
+    } else if constexpr (IsArray(kind)) {
+      out << YAML::Flow << YAML::BeginSeq;
       for (const auto entry : value) out << entry;
       out << YAML::EndSeq;
-    } else if constexpr (!IsTensor(field.kind)) {
-      out << YAML::Key << std::string(field.name) << YAML::Value << value;
+    } else {
+      out << value;
     }
   });
   ForEachField(d, [&](auto field, const auto& value) {

@@ -1,5 +1,9 @@
 #include "gen_common.h"
 
+#include <algorithm>
+
+#include "dmlconf/pad.h"
+
 #include <cassert>
 #include <stdexcept>
 
@@ -41,6 +45,24 @@ FeatureLevel LowestLevel(OperatorType op, DataType type, uint32_t rank, DataType
   }
   assert(false && "no row allows the cell");
   return kHighestFeatureLevel;
+}
+
+FeatureLevel LowestLevelOf(const OperatorDesc& desc) {
+  const OperatorType op = TypeOf(desc);
+  const std::vector<TensorSlot> inputs = InputSlots(desc);
+  const DataType index = HasIndexTensor(op) ? inputs[1].desc->data_type : DataType::kUint32;
+  FeatureLevel level =
+      LowestLevel(op, inputs[0].desc->data_type, inputs[0].desc->DimensionCount(), index);
+  std::visit(
+      [&](const auto& d) {
+        ForEachField(d, [&](auto field, const auto& value) {
+          if constexpr (field.kind == FieldKind::kPaddingMode)
+            if (const std::optional<FeatureLevel> from = PaddingModeLevel(value))
+              level = std::max(level, *from);
+        });
+      },
+      desc);
+  return level;
 }
 
 const SupportRow& TopRow(OperatorType op) { return SupportTable(op).back(); }

@@ -46,6 +46,9 @@ struct CellSpec {
 // The lowest level whose row allows the data type, rank and (for operators
 // with one) index type.
 FeatureLevel LowestLevel(OperatorType op, DataType type, uint32_t rank, DataType index_type);
+// The same for a valid descriptor: its cell's level, or a later one where a field of it
+// exists only from then (a PaddingMode's: SYMMETRIC from 3_0, WRAP from 6_4).
+FeatureLevel LowestLevelOf(const OperatorDesc& desc);
 // The highest row: where everything the operator ever allows is allowed.
 const SupportRow& TopRow(OperatorType op);
 

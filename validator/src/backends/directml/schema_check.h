@@ -57,6 +57,10 @@ constexpr std::size_t MemberCount() {
 #define DMLCONF_DML_MEMBERS_StartPadding 1
 #define DMLCONF_DML_MEMBERS_EndPadding 1
 #define DMLCONF_DML_MEMBERS_Repeats 1
+#define DMLCONF_DML_MEMBERS_PaddingMode 1
+#define DMLCONF_DML_MEMBERS_PaddingValue 1
+#define DMLCONF_DML_MEMBERS_PaddingValueDataType 1
+#define DMLCONF_DML_MEMBERS_TypedPaddingValue 1
 #define DMLCONF_DML_MEMBERS(Kind, member, DmlName) +DMLCONF_DML_MEMBERS_##Kind
 #define DMLCONF_DML_IS_ARRAY(Kind, member, DmlName) +IsArrayKind(#Kind)
 

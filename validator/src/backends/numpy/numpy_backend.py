@@ -4,7 +4,7 @@
 Run it as `serve:/usr/bin/python3 validator/src/backends/numpy/numpy_backend.py`
 (Debian's python3-numpy; the python3 on PATH may not see Debian's modules).
 
-Maps all eleven operators, all eleven data types, ranks 1-8, strides, padding and zero
+Maps all thirteen operators, all eleven data types, ranks 1-8, strides, padding and zero
 strides, each written the way reference/OPERATORS.md states it:
   SPLIT                 slabs of the input along Axis
   JOIN                  numpy.concatenate along Axis
@@ -18,6 +18,11 @@ strides, each written the way reference/OPERATORS.md states it:
                         numpy's last one in row-major order lands)
   SLICE                 basic slicing x[o:o+s*(n-1)+1:s] per dimension (a stride of 0,
                         contract point K1, is refused as DirectML refuses it)
+  PADDING, PADDING1     numpy.pad ('constant', 'edge', 'reflect', 'symmetric', 'wrap'), each
+                        side of each dimension padded on its own (erratum PD2: numpy.pad folds a
+                        side over the other side's padding); on the elements' bits, so a
+                        PADDING1 value is written as it came, and PADDING's FLOAT is first cast
+                        to the data type by numpy (float16: nearest even; integers: truncated)
 Each tensor is a numpy view of its buffer file at its `offset`, with the descriptor's
 strides (numpy.ndarray(buffer=..., strides=...), i.e. as_strided with bounds checks).
 
@@ -70,7 +75,15 @@ SUPPORT = {
                          ((2, 0), R4, {"FLOAT32", "FLOAT16"}, {"UINT32"})],  # SC1
     "SLICE": [((4, 1), R18, ALL11, None), ((3, 0), R18, STD8, None), ((2, 1), R45, STD8, None),
               ((1, 0), R45, OLD6, None)],
+    # Rank 5 below 3_1 is erratum PD4's: refused here.
+    "PADDING": [((5, 0), R18, ALL11, None), ((3, 1), R18, STD8, None), ((2, 1), R4, STD8, None),
+                ((1, 0), R4, {"FLOAT32", "FLOAT16"}, None)],
+    "PADDING1": [((5, 0), R18, ALL11, None)],
 }
+# DML_PADDING_MODE: numpy.pad's name and the level the mode appears at.
+PADDING_MODES = {"CONSTANT": ("constant", (1, 0)), "EDGE": ("edge", (1, 0)),
+                 "REFLECTION": ("reflect", (1, 0)), "SYMMETRIC": ("symmetric", (3, 0)),
+                 "WRAP": ("wrap", (6, 4))}
 
 
 class Rejected(Exception):
@@ -410,6 +423,57 @@ def run_slice(plan, ins, outs):
     outs[0][...] = ins[0][plan["window"]]
 
 
+def padding_value_bits(text, width):
+    """A padding value as dmlconf sends it: its bits in hex (validator/BACKENDS.md)."""
+    bits = int(str(text), 16)
+    require(bits >> (8 * width) == 0, f"PaddingValue {text} is wider than its type")
+    return bits
+
+
+def check_padding(op, d, level):
+    x = Tensor(d["InputTensor"], "InputTensor", False)
+    y = Tensor(d["OutputTensor"], "OutputTensor", True)
+    same_rank_and_type([x], [y])
+    rank = len(x.sizes)
+    check_support(op, level, rank, x.type_name)
+    start = [integer(v, "StartPadding") for v in d["StartPadding"]]
+    end = [integer(v, "EndPadding") for v in d["EndPadding"]]
+    require(len(start) == len(end) == rank, f"DimensionCount differs from the rank {rank}")
+    require(y.sizes == [n + a + b for n, a, b in zip(x.sizes, start, end)],
+            f"OutputTensor.Sizes {y.sizes} are not InputTensor.Sizes + StartPadding + EndPadding")
+    if op == "PADDING1":
+        value_type = str(d["PaddingValueDataType"]).replace("DML_TENSOR_DATA_TYPE_", "")
+        require(value_type == y.type_name, "PaddingValueDataType differs from the output's")
+    mode = str(d["PaddingMode"]).replace("DML_PADDING_MODE_", "")
+    require(mode in PADDING_MODES, f"PaddingMode {mode} is not one of the five")
+    require(level >= PADDING_MODES[mode][1], f"PaddingMode {mode} does not exist at this level")
+    bits_type = np.dtype(f"<u{x.dtype.itemsize}")
+    if op == "PADDING1":
+        value = padding_value_bits(d.get("PaddingValue", "0x0"), 8) & ((1 << (8 * x.dtype.itemsize)) - 1)
+    else:  # V1: numpy's cast of the FLOAT; NaN and out-of-range values are unspecified
+        f = np.array([padding_value_bits(d.get("PaddingValue", "0x0"), 4)], np.uint32).view(np.float32)
+        with np.errstate(invalid="ignore", over="ignore"):
+            value = int(f.astype(x.dtype).view(bits_type)[0])
+    return {"inputs": [x], "outputs": [y], "mode": PADDING_MODES[mode][0], "start": start,
+            "end": end, "value": value, "bits": bits_type}
+
+
+def run_padding(plan, ins, outs):
+    y = ins[0].view(plan["bits"])  # bits, never values: a NaN's payload stays
+    for axis, (before, after) in enumerate(zip(plan["start"], plan["end"])):
+        def side(widths):
+            frame = [(0, 0)] * y.ndim
+            frame[axis] = widths
+            if plan["mode"] == "constant":
+                return np.pad(y, frame, "constant", constant_values=plan["value"])
+            return np.pad(y, frame, plan["mode"])
+        n = y.shape[axis]
+        left = np.take(side((before, 0)), range(before), axis=axis)
+        right = np.take(side((0, after)), range(n, n + after), axis=axis)
+        y = np.concatenate([left, y, right], axis=axis)
+    outs[0].view(plan["bits"])[...] = y
+
+
 OPERATORS = {
     "SPLIT": (check_split, run_split),
     "JOIN": (check_join, run_join),
@@ -422,6 +486,8 @@ OPERATORS = {
     "GATHER_ELEMENTS": (lambda d, l: check_elements("GATHER_ELEMENTS", d, l), run_gather_elements),
     "SCATTER_ELEMENTS": (lambda d, l: check_elements("SCATTER_ELEMENTS", d, l), run_scatter_elements),
     "SLICE": (check_slice, run_slice),
+    "PADDING": (lambda d, l: check_padding("PADDING", d, l), run_padding),
+    "PADDING1": (lambda d, l: check_padding("PADDING1", d, l), run_padding),
 }
 
 

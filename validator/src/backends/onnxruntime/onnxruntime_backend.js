@@ -39,13 +39,19 @@
 //   SLICE                 Slice, starts Offsets, ends one past the last element reached,
 //                         steps Strides (int64 initializers; a stride of 0, contract point
 //                         K1, is refused: ONNX's steps may not be 0)
+//   PADDING, PADDING1     Pad, mode constant, edge, reflect, or wrap (opset 19, the first to
+//                         have it); pads and the constant value as inputs (PADDING's FLOAT
+//                         converted as contract point V1 says, here in JavaScript; PADDING1's
+//                         the element's bits)
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
 //   - any operator / data type for which ORT's CPU EP has no kernel, with ORT's own message
 //     (1.30: DepthToSpace and SpaceToDepth take only FLOAT64, FLOAT32, FLOAT16, INT8, UINT8);
 //   - at execute, a GATHER, GATHER_ELEMENTS or SCATTER_ELEMENTS index outside [-size, size-1]:
-//     ONNX defines it as an error.
+//     ONNX defines it as an error;
+//   - SYMMETRIC padding (ONNX Pad has no such mode), and a reflection or wrap as wide as
+//     the dimension or wider (ONNX Pad folds once; erratum PD2's folds).
 // `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts;
 // an output whose strides map two elements to one location is refused, contract point A1);
 // DirectML's per-level support tables are not ONNX Runtime's, so the feature level is not
@@ -153,7 +159,7 @@ function int64Initializer(name, values) {  // TensorProto, 1-D int64
                   pBytes(9, Buffer.from(new BigInt64Array(values.map(BigInt)).buffer))]);
 }
 // One node; inputs / outputs: [name, ONNX type, dims]; attrs: encoded AttributeProtos.
-function oneNodeModel(opType, inputs, outputs, attrs, initializers = []) {
+function oneNodeModel(opType, inputs, outputs, attrs, initializers = [], opset = 13) {
   const node = pMsg(1, [...inputs.map(i => pStr(1, i[0])),
                         ...initializers.map(i => pStr(1, i[0])),
                         ...outputs.map(o => pStr(2, o[0])), pStr(4, opType), ...attrs]);
@@ -162,7 +168,7 @@ function oneNodeModel(opType, inputs, outputs, attrs, initializers = []) {
                  ...inputs.map(([n, t, d]) => valueInfo(11, n, t, d)),
                  ...outputs.map(([n, t]) => valueInfo(12, n, t, null))];
   return Buffer.concat([pInt(1, 7), pStr(2, 'dmlconf'), pMsg(7, graph),
-                        pMsg(8, [pStr(1, ''), pInt(2, 13)])]);
+                        pMsg(8, [pStr(1, ''), pInt(2, opset)])]);
 }
 
 // ---- tensors: the descriptor's rules, and moving logical elements ------------------------
@@ -548,6 +554,78 @@ function checkSlice(d) {
   };
 }
 
+// FLOAT32 bits -> FLOAT16 bits, rounded to nearest even (V1; a NaN: the quiet NaN).
+function float16Bits(f32bits) {
+  const sign = (f32bits >>> 16) & 0x8000;
+  const exp = (f32bits >>> 23) & 0xff;
+  const mant = f32bits & 0x7fffff;
+  if (exp === 0xff) return sign | (mant ? 0x7e00 : 0x7c00);
+  const e = exp - 127 + 15;
+  if (e >= 0x1f) return sign | 0x7c00;
+  const full = (mant | (exp ? 0x800000 : 0));  // 24 significant bits
+  const shift = e > 0 ? 13 : 14 - e;  // subnormal halves lose more
+  if (shift > 24) return sign;
+  const kept = Math.floor(full / 2 ** shift);
+  const rest = full - kept * 2 ** shift, half = 2 ** (shift - 1);
+  const rounded = kept + (rest > half || (rest === half && (kept & 1)) ? 1 : 0);
+  // A normal's 11 bits hold the implicit 1 (0x400): a carry out of them moves the exponent.
+  return sign | Math.min(e > 0 ? (e << 10) + rounded - 0x400 : rounded, 0x7c00);
+}
+
+// The padding element's bytes in the output's type.
+function paddingElement(op, d, y) {
+  const bits = BigInt(String(d.PaddingValue ?? '0x0'));
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, bits, true);
+  if (op === 'PADDING1') return bytes.subarray(0, y.el);
+  const f = new DataView(bytes.buffer).getFloat32(0, true);
+  const out = new DataView(new ArrayBuffer(8));
+  if (y.type === 'FLOAT32') return bytes.subarray(0, 4);
+  if (y.type === 'FLOAT64') out.setFloat64(0, f, true);
+  else if (y.type === 'FLOAT16') out.setUint16(0, float16Bits(Number(bits)), true);
+  else if (Number.isFinite(f)) out.setBigUint64(0, BigInt.asUintN(64, BigInt(Math.trunc(f))), true);
+  return new Uint8Array(out.buffer, 0, y.el);  // NaN, infinities: unspecified (V1), 0 here
+}
+
+const PAD_MODES = { CONSTANT: 'constant', EDGE: 'edge', REFLECTION: 'reflect', WRAP: 'wrap' };
+
+function checkPadding(op, d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  sameRankAndType([x, y]);
+  const rank = x.sizes.length;
+  const start = (d.StartPadding || []).map(v => integer(v, 'StartPadding'));
+  const end = (d.EndPadding || []).map(v => integer(v, 'EndPadding'));
+  require_(start.length === rank && end.length === rank, `DimensionCount differs from the rank ${rank}`);
+  require_(y.sizes.every((s, i) => s === x.sizes[i] + start[i] + end[i]),
+           `OutputTensor.Sizes ${y.sizes} are not InputTensor.Sizes + StartPadding + EndPadding`);
+  if (op === 'PADDING1')
+    require_(String(d.PaddingValueDataType).replace('DML_TENSOR_DATA_TYPE_', '') === y.type,
+             "PaddingValueDataType differs from the output's DataType");
+  let mode = String(d.PaddingMode).replace('DML_PADDING_MODE_', '');
+  mode = ['CONSTANT', 'EDGE', 'REFLECTION', 'SYMMETRIC', 'WRAP'][mode] || mode;
+  require_(['CONSTANT', 'EDGE', 'REFLECTION', 'SYMMETRIC', 'WRAP'].includes(mode), `PaddingMode ${d.PaddingMode} is not defined`);
+  if (!(mode in PAD_MODES)) throw new Unsupported(`ONNX Pad has no ${mode} mode`);
+  // ONNX Pad folds once: ORT 1.30's reflect refuses a width of the size or more, its wrap
+  // returns wrong values past the size (measured on {3} padded (7, 5): zeros).
+  if ((mode === 'REFLECTION' || mode === 'WRAP') && x.sizes.some((n, i) => start[i] >= n || end[i] >= n))
+    throw new Unsupported(`ONNX Pad's ${PAD_MODES[mode]} folds only within the dimension (a width below its size)`);
+  const pads = [...start, ...end];
+  const element = paddingElement(op, d, y);
+  const opset = mode === 'WRAP' ? 19 : 13;
+  return {
+    inputs: [x], outputs: [y], key: ['Pad', x.type, x.sizes, pads, mode, [...element]],
+    model: () => oneNodeModel('Pad', [['x', TYPES[x.type][1], x.sizes], ['pads', 7, [pads.length]],
+                                      ['c', TYPES[x.type][1], []]],
+                              [['y', TYPES[y.type][1]]], [attrStr('mode', PAD_MODES[mode])], [], opset),
+    feeds: ([bx]) => ({
+      x: ortTensor(x, bx, x.sizes),
+      pads: new ort.Tensor('int64', BigInt64Array.from(pads.map(BigInt)), [pads.length]),
+      c: ortTensor(Object.assign({}, x, { count: 1 }), Uint8Array.from(element), []),
+    }),
+  };
+}
+
 const CHECKS = {
   SPLIT: checkSplit, JOIN: checkJoin, GATHER: checkGather,
   DEPTH_TO_SPACE1: d => checkDepthSpace('DEPTH_TO_SPACE1', d),
@@ -558,6 +636,8 @@ const CHECKS = {
   GATHER_ELEMENTS: d => checkElements('GATHER_ELEMENTS', d),
   SCATTER_ELEMENTS: d => checkElements('SCATTER_ELEMENTS', d),
   SLICE: checkSlice,
+  PADDING: d => checkPadding('PADDING', d),
+  PADDING1: d => checkPadding('PADDING1', d),
 };
 
 // ---- sessions, cached per descriptor shape (least recently used dropped past a bound) ----

@@ -25,7 +25,14 @@ own op:
                         colliding updates lands is PyTorch's choice)
   SLICE                 basic slicing x[o:o+s*(n-1)+1:s] per dimension (a stride of 0,
                         contract point K1, refused by the NumPy sample's checks)
+  PADDING, PADDING1     torch.nn.functional.pad per side of each dimension ('constant',
+                        'reflect', 'replicate' for EDGE, 'circular' for WRAP), on the elements'
+                        bits (a signed integer view of their width; 'reflect' and 'replicate',
+                        which PyTorch has for floats only, on a float view of 4 or 8 bytes)
 Answered unsupported:
+  - SYMMETRIC padding (PyTorch has no such mode), REFLECTION and EDGE padding of 1- and
+    2-byte data, and at execute a reflection or wrap wider than PyTorch takes (it refuses
+    a reflection as wide as the dimension and a wrap wider than it);
   - UINT16, UINT32 and UINT64 data (PyTorch 1.13 has no such dtypes); UINT32 and UINT64
     indices / sequence lengths are read as int32 / int64 and widened, so they work;
   - at execute, a GATHER, GATHER_ELEMENTS or SCATTER_ELEMENTS index outside the axis:
@@ -56,6 +63,10 @@ torch.set_num_threads(1)  # small tensors; the run may be sharded over the cores
 
 class Unsupported(Exception):
     """What PyTorch cannot do; the message says why."""
+
+
+# The unsigned types PyTorch lacks, as the signed type of their width (bits unchanged).
+INT_OF = {"UINT16": "<i2", "UINT32": "<i4", "UINT64": "<i8"}
 
 
 def as_torch(array, read_as=None):
@@ -156,12 +167,45 @@ def run_slice(plan, ins, outs):
     outs[0].copy_(ins[0][plan["window"]])
 
 
+SIGNED_VIEW = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+FLOAT_VIEW = {4: torch.float32, 8: torch.float64}
+TORCH_PAD_MODES = {"constant": "constant", "edge": "replicate", "reflect": "reflect",
+                   "wrap": "circular"}
+
+
+def run_padding(plan, ins, outs):
+    width = plan["inputs"][0].dtype.itemsize
+    mode = TORCH_PAD_MODES.get(plan["mode"])
+    if mode is None:
+        raise Unsupported(f"PyTorch has no '{plan['mode']}' padding")
+    view = SIGNED_VIEW[width] if mode in ("constant", "circular") else FLOAT_VIEW.get(width)
+    if view is None:
+        raise Unsupported(f"PyTorch's '{mode}' padding takes floats only: none of {width} bytes")
+    value = plan["value"] - (1 << (8 * width)) if plan["value"] >> (8 * width - 1) else plan["value"]
+    y = ins[0].view(view)
+    for axis, (before, after) in enumerate(zip(plan["start"], plan["end"])):
+        moved = y.movedim(axis, -1)
+        lines = moved.reshape(-1, 1, moved.shape[-1])  # (N, C, W): one dimension at a time
+        try:
+            padded = torch.nn.functional.pad(lines, (before, after), mode)
+        except RuntimeError as refused:
+            raise Unsupported(f"torch.nn.functional.pad refuses it: {refused}") from None
+        if mode == "constant":  # F.pad's value is a double: an int64 past 2^53 would round
+            element = torch.tensor(value, dtype=view)
+            padded[..., :before] = element
+            padded[..., padded.shape[-1] - after:] = element
+        y = padded.reshape(moved.shape[:-1] + (padded.shape[-1],)).movedim(-1, axis)
+    outs[0].view(view).copy_(y)
+
+
 RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
        "DEPTH_TO_SPACE1": run_depth_to_space, "SPACE_TO_DEPTH1": run_space_to_depth,
        "REVERSE_SUBSEQUENCES": run_reverse,
        "DEPTH_TO_SPACE": run_depth_to_space, "SPACE_TO_DEPTH": run_space_to_depth,
        "GATHER_ELEMENTS": run_gather_elements, "SCATTER_ELEMENTS": run_scatter_elements,
-       "SLICE": run_slice}
+       "SLICE": run_slice,
+       "PADDING": run_padding, "PADDING1": run_padding}
+PADS_BITS = ("PADDING", "PADDING1")  # bits views: any data type of a width PyTorch has
 
 
 def plan_of(request):
@@ -172,7 +216,7 @@ def plan_of(request):
     plan = CHECKS[op](request["descriptor"], TOP)
     for t in plan["inputs"] + plan["outputs"]:
         is_index = t.role in ("IndicesTensor", "SequenceLengthsTensor")
-        if not is_index and t.type_name not in TORCH_TYPES:
+        if not is_index and t.type_name not in TORCH_TYPES and op not in PADS_BITS:
             raise Unsupported(f"PyTorch {torch.__version__} has no {t.type_name} tensors")
         if is_index:
             plan["index_type"] = t.type_name
@@ -195,10 +239,11 @@ def execute(request):
     plan = plan_of(request)
     ins = []
     for t, b in zip(plan["inputs"], request["inputs"]):
-        read_as = INDEX_READ.get(t.type_name) if t.role in ("IndicesTensor", "SequenceLengthsTensor") else None
+        is_index = t.role in ("IndicesTensor", "SequenceLengthsTensor")
+        read_as = INDEX_READ.get(t.type_name) if is_index else INT_OF.get(t.type_name)
         ins.append(as_torch(t.view(rules.read_file(b), b["offset"]), read_as))
     raws = [rules.read_file(b) for b in request["outputs"]]
-    outs = [as_torch(t.view(raw, b["offset"]))
+    outs = [as_torch(t.view(raw, b["offset"]), INT_OF.get(t.type_name))
             for t, raw, b in zip(plan["outputs"], raws, request["outputs"])]
     with torch.no_grad():
         RUN[request["operator"]](plan, ins, outs)

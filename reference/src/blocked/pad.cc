@@ -1,0 +1,127 @@
+// The pad family, blocked: output row by output row along the innermost
+// dimension. A row's outer coordinates pick one input row through PaddingSource
+// (in CONSTANT mode an outer coordinate in the padding makes the whole row the
+// padding element). The row is then three runs: the StartPadding elements, the
+// input row (a memcpy when both rows are contiguous), the EndPadding elements.
+// The two ends are the padding element, or in the other modes the input row's
+// elements at byte offsets computed once per call, since every row folds alike.
+#include "blocked/pad.h"
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "blocked/copy_runs.h"
+#include "blocked/normalize.h"
+#include "blocked/threading.h"
+
+namespace dmlconf::blocked {
+
+namespace {
+
+struct PadPlan {
+  const PaddingProblem& p;
+  size_t element_size;
+  int outer_rank;  // the dimensions around the rows
+  ByteStrides in_stride, out_stride;
+  uint64_t before, middle, after;    // the row's three runs, in elements
+  std::vector<int64_t> end_offsets;  // the ends' input offsets: `before` ones, then `after`
+  std::vector<uint64_t> row_counts;  // rows per step of each outer dimension
+};
+
+PadPlan MakePlan(const PaddingProblem& p) {
+  const int rank = int(p.output.sizes.size());
+  PadPlan plan{p,
+               p.output.ElementSize(),
+               rank - 1,
+               ByteStridesOf(p.input),
+               ByteStridesOf(p.output),
+               p.start_padding[rank - 1],
+               p.input.sizes[rank - 1],
+               0,
+               {},
+               {}};
+  plan.after = p.output.sizes[rank - 1] - plan.before - plan.middle;
+  if (p.mode != PaddingMode::kConstant) {
+    const int64_t first = -int64_t(plan.before);
+    for (uint64_t k = 0; k < plan.before + plan.after; ++k) {
+      const int64_t i =
+          k < plan.before ? first + int64_t(k) : int64_t(plan.middle + k - plan.before);
+      plan.end_offsets.push_back(int64_t(PaddingSource(p.mode, i, uint32_t(plan.middle))) *
+                                 plan.in_stride[rank - 1]);
+    }
+  }
+  plan.row_counts.assign(size_t(plan.outer_rank) + 1, 1);
+  for (int d = plan.outer_rank - 1; d >= 0; --d)
+    plan.row_counts[d] = plan.row_counts[d + 1] * p.output.sizes[d];
+  return plan;
+}
+
+template <class T>
+void Fill(std::byte* dst, int64_t stride, ElementBits element, uint64_t n) {
+  const T value = T(element);
+  for (uint64_t k = 0; k < n; ++k) std::memcpy(dst + int64_t(k) * stride, &value, sizeof(T));
+}
+
+// The input row a row of output coordinates `outer` reads, or nullptr when it
+// is all padding (CONSTANT mode).
+const std::byte* InputRow(const PadPlan& plan, const uint32_t* outer, const std::byte* in) {
+  for (int d = 0; d < plan.outer_rank; ++d) {
+    const int64_t i = int64_t(outer[d]) - int64_t(plan.p.start_padding[d]);
+    const uint32_t n = plan.p.input.sizes[d];
+    if ((i < 0 || i >= int64_t(n)) && plan.p.mode == PaddingMode::kConstant) return nullptr;
+    in += int64_t(PaddingSource(plan.p.mode, i, n)) * plan.in_stride[d];
+  }
+  return in;
+}
+
+template <class T>
+void PadRow(const PadPlan& plan, std::byte* out, const std::byte* in) {
+  const int64_t os = plan.out_stride[plan.outer_rank];
+  const int64_t is = plan.in_stride[plan.outer_rank];
+  const ElementBits element = plan.p.padding_element;
+  if (in == nullptr) return Fill<T>(out, os, element, plan.before + plan.middle + plan.after);
+  std::byte* middle = out + int64_t(plan.before) * os;
+  std::byte* end = middle + int64_t(plan.middle) * os;
+  if (os == int64_t(sizeof(T)) && is == int64_t(sizeof(T)))
+    CopyRun(middle, in, plan.middle * sizeof(T));
+  else
+    CopyStridedOf<T>(middle, os, in, is, plan.middle);
+  if (plan.p.mode == PaddingMode::kConstant) {
+    Fill<T>(out, os, element, plan.before);
+    Fill<T>(end, os, element, plan.after);
+  } else {
+    GatherElementsOf<T>(out, os, in, plan.end_offsets.data(), plan.before);
+    GatherElementsOf<T>(end, os, in, plan.end_offsets.data() + plan.before, plan.after);
+  }
+}
+
+template <class T>
+void PadRows(const PadPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
+  std::array<uint32_t, kMaxDimensions> outer{};
+  for (int d = 0; d < plan.outer_rank; ++d)
+    outer[d] = uint32_t(begin / plan.row_counts[d + 1] % plan.p.output.sizes[d]);
+  for (uint64_t row = begin; row < end; ++row) {
+    std::byte* out = bindings.outputs[0];
+    for (int d = 0; d < plan.outer_rank; ++d) out += int64_t(outer[d]) * plan.out_stride[d];
+    PadRow<T>(plan, out, InputRow(plan, outer.data(), bindings.inputs[0]));
+    for (int d = plan.outer_rank - 1; d >= 0; --d) {  // the next row's coordinates
+      if (++outer[d] < plan.p.output.sizes[d]) break;
+      outer[d] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+void Pad(const PaddingProblem& problem, const Bindings& bindings) {
+  const PadPlan plan = MakePlan(problem);
+  const uint64_t rows = plan.row_counts[0];
+  const uint64_t bytes = problem.output.ElementCount() * plan.element_size;
+  WithElementType(plan.element_size, [&]<class T>() {
+    ForEachRange(rows, ThreadsFor(rows, bytes),
+                 [&](uint64_t begin, uint64_t end) { PadRows<T>(plan, bindings, begin, end); });
+  });
+}
+
+}  // namespace dmlconf::blocked

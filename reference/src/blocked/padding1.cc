@@ -1,0 +1,11 @@
+// PADDING1: the pad family's kernel (blocked/pad.cc).
+#include "blocked/pad.h"
+#include "dmlconf/blocked.h"
+
+namespace dmlconf::blocked {
+
+void Padding1(const Padding1Desc& desc, const Bindings& bindings) {
+  Pad(ProblemOf(desc), bindings);
+}
+
+}  // namespace dmlconf::blocked

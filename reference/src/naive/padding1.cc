@@ -1,0 +1,11 @@
+// PADDING1: the pad family's kernel (naive/pad.h).
+#include "dmlconf/naive.h"
+#include "naive/pad.h"
+
+namespace dmlconf::naive {
+
+void Padding1(const Padding1Desc& desc, const Bindings& bindings) {
+  Pad(ProblemOf(desc), bindings);
+}
+
+}  // namespace dmlconf::naive
