@@ -192,7 +192,7 @@ def read_case(case):
         text = descriptor.get(field, "0")
         # PADDING1 may give the whole 8-byte DML_SCALAR_UNION as 16 hex digits.
         whole_union = op == "PADDING1" and text.lower().startswith("0x") and len(text) == 18
-        decoded[field] = [decode("UINT64" if whole_union else dtype, text)]
+        decoded[field] = [[decode("UINT64" if whole_union else dtype, text)]]  # one element
     return decoded
 
 

@@ -308,11 +308,16 @@ requires kIsPad<Desc> Problem RandomOf(Desc, ProblemRng& rng) {
   Desc desc;
   const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements / 8);
   std::vector<uint32_t> output = input;
-  for (uint32_t d = 0; d < rank; ++d) {
+  uint64_t output_elements = Product(input);
+  for (uint32_t d = rank; d-- > 0;) {  // innermost first; the frame stays within the budget
     const int64_t reach = rng.Chance(0.1) ? 2 * int64_t(input[d]) + 2 : 3;
-    desc.start_padding.push_back(uint32_t(rng.Int(0, reach)));
-    desc.end_padding.push_back(uint32_t(rng.Int(0, reach)));
-    output[d] += desc.start_padding[d] + desc.end_padding[d];
+    uint32_t start = uint32_t(rng.Int(0, reach)), end = uint32_t(rng.Int(0, reach));
+    if (output_elements / input[d] * (input[d] + start + end) > kMaxProblemElements)
+      start = end = 0;
+    output_elements = output_elements / input[d] * (input[d] + start + end);
+    desc.start_padding.insert(desc.start_padding.begin(), start);
+    desc.end_padding.insert(desc.end_padding.begin(), end);
+    output[d] += start + end;
   }
   desc.input_tensor = RandomTensor(rng, type, input, true);
   desc.output_tensor = RandomTensor(rng, type, output, false);
