@@ -18,7 +18,7 @@ endforeach()
 file(CREATE_LINK "${SOURCE_DIR}/.directml" "${SCRATCH}/xdg/dmlconf/directml" SYMBOLIC)
 set(ENV{XDG_STATE_HOME} "${SCRATCH}/xdg")
 # As many as `dmlconf list` counts: every spec example passes on DirectML, but for the one
-# expected failure of the clone's list (E6).
+# expected failure of the clone's list (E8).
 expect(RC 0 OUT spec_list COMMAND "${BUILD_DIR}/dmlconf" list "${SOURCE_DIR}/cases/spec")
 string(REGEX MATCHALL "\n" spec_lines "${spec_list}")
 list(LENGTH spec_lines spec_cases)

@@ -131,7 +131,7 @@ FLOAT Float(const json& value, const std::string& where) {
 // written as an element arrives with 0 past its type (a zeroed union, as ONNX Runtime's
 // DirectML EP builds it), a case that gives the whole union keeps its other bytes.
 // DirectML 1.13.1 to 1.15.4 read 32 bits for the 8- and 16-bit types and pad with all
-// ones when a bit above the type's width is set (reports/directml/ERRATA.md, E6), so only
+// ones when a bit above the type's width is set (reports/directml/ERRATA.md, E8), so only
 // such a case shows it; no byte is left unwritten either way.
 DML_SCALAR_UNION ScalarUnion(const json& value, const std::string& where) {
   DML_SCALAR_UNION u;
