@@ -104,7 +104,12 @@ TEST(CAbi, version_1_layout_is_kept) {
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, strides), 32u);
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, total_tensor_size_in_bytes), 40u);
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, guaranteed_base_offset_alignment), 48u);
-  EXPECT_EQ(sizeof(dmlconf_operator_desc), 48u);
+  // The ND operators' counts are appended after version 1's members (issue 27), whose
+  // offsets stay.
+  EXPECT_EQ(sizeof(dmlconf_operator_desc), 64u);
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, input_dimension_count), 48u);
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, indices_dimension_count), 52u);
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, batch_dimension_count), 56u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, inputs), 8u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, outputs), 24u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, axis), 32u);

@@ -13,13 +13,6 @@
 namespace dmlconf {
 
 template <class Desc>
-constexpr bool HasFieldKind(FieldKind kind) {
-  bool found = false;
-  ForEachFieldOf<Desc>([&](auto field) { found = found || field.kind == kind; });
-  return found;
-}
-
-template <class Desc>
 inline constexpr bool kIsDepthSpace = HasFieldKind<Desc>(FieldKind::kBlockSize);
 template <class Desc>
 inline constexpr bool kHasOrder = HasFieldKind<Desc>(FieldKind::kOrder);

@@ -43,6 +43,28 @@ TensorDesc FromC(const dmlconf_tensor_desc& c) {
   return t;
 }
 
+// The C struct's member of each number kind; a kind missing here does not compile.
+template <FieldKind Kind>
+constexpr uint32_t dmlconf_operator_desc::*CMember() {
+  using C = dmlconf_operator_desc;
+  if constexpr (Kind == FieldKind::kAxis)
+    return &C::axis;
+  else if constexpr (Kind == FieldKind::kIndexDimensions)
+    return &C::index_dimensions;
+  else if constexpr (Kind == FieldKind::kInputDimensionCount)
+    return &C::input_dimension_count;
+  else if constexpr (Kind == FieldKind::kIndicesDimensionCount)
+    return &C::indices_dimension_count;
+  else if constexpr (Kind == FieldKind::kBatchDimensionCount)
+    return &C::batch_dimension_count;
+  else if constexpr (Kind == FieldKind::kBlockSize)
+    return &C::block_size;
+  else {
+    static_assert(Kind == FieldKind::kOrder, "a field kind the C ABI has no member for");
+    return &C::order;
+  }
+}
+
 std::vector<TensorDesc> FromC(const dmlconf_tensor_desc* c, uint32_t count) {
   std::vector<TensorDesc> tensors;
   for (uint32_t i = 0; i < count; ++i) tensors.push_back(FromC(c[i]));
@@ -62,17 +84,7 @@ CDesc::CDesc(const OperatorDesc& desc) {
   std::visit(
       [this](const auto& d) {
         ForEachField(d, [this](auto field, const auto& value) {
-          constexpr FieldKind kind = field.kind;
-          if constexpr (kind == FieldKind::kAxis)
-            c_.axis = value;
-          else if constexpr (kind == FieldKind::kIndexDimensions)
-            c_.index_dimensions = value;
-          else if constexpr (kind == FieldKind::kBlockSize)
-            c_.block_size = value;
-          else if constexpr (kind == FieldKind::kOrder)
-            c_.order = uint32_t(value);
-          else
-            static_assert(IsTensor(kind), "a field kind the C ABI has no member for");
+          if constexpr (!IsTensor(field.kind)) c_.*CMember<field.kind>() = uint32_t(value);
         });
       },
       desc);
@@ -99,15 +111,8 @@ OperatorDesc FromC(const dmlconf_operator_desc& c) {
               throw std::invalid_argument(std::string(field.name) + " is missing: " +
                                           std::to_string(side.size()) + " tensors given");
             value = side[next++];
-          } else if constexpr (kind == FieldKind::kAxis) {
-            value = c.axis;
-          } else if constexpr (kind == FieldKind::kIndexDimensions) {
-            value = c.index_dimensions;
-          } else if constexpr (kind == FieldKind::kBlockSize) {
-            value = c.block_size;
           } else {
-            static_assert(kind == FieldKind::kOrder, "a field kind the C ABI has no member for");
-            value = DepthSpaceOrder(c.order);
+            value = std::remove_reference_t<decltype(value)>(c.*CMember<kind>());
           }
         });
       },

@@ -94,8 +94,7 @@ void ParseFields(const Field& f, Desc* d) {
     } else if constexpr (kind == FieldKind::kOrder) {
       value = ParseNamed<DepthSpaceOrder>(f.Required(field.name), ParseDepthSpaceOrder, "order");
     } else {
-      static_assert(kind == FieldKind::kAxis || kind == FieldKind::kIndexDimensions ||
-                    kind == FieldKind::kBlockSize);
+      static_assert(IsNumber(kind));
       value = f.Required(field.name).Uint32();
     }
   });

@@ -177,7 +177,7 @@ bool OneSize(OperatorDesc& d, Tape& tape) {
   return true;
 }
 
-// A number field other than Axis (IndexDimensions, BlockSize, Order): any other value
+// A number field other than Axis (a dimension count, BlockSize, Order): any other value
 // up to a little past what it can mean.
 bool OneNumber(OperatorDesc& d, Tape& tape) {
   const uint32_t rank = RankOf(d);
@@ -195,9 +195,9 @@ bool OneNumber(OperatorDesc& d, Tape& tape) {
           if constexpr (!IsTensor(field.kind) && field.kind != FieldKind::kAxis) {
             if (index++ != which) return;
             const uint32_t old = uint32_t(value);
-            const uint32_t bound = field.kind == FieldKind::kIndexDimensions ? rank + 2
-                                   : field.kind == FieldKind::kBlockSize     ? 6
-                                                                             : 3;
+            const uint32_t bound = IsDimensionCount(field.kind)          ? rank + 2
+                                   : field.kind == FieldKind::kBlockSize ? 6
+                                                                         : 3;
             uint32_t v = tape.Below(bound);
             if (v >= old) ++v;
             value = std::remove_reference_t<decltype(value)>(v);

@@ -29,6 +29,7 @@ inline constexpr CaseFloor kCaseFloors[] = {
     {OperatorType::kSpaceToDepth1, 50},   {OperatorType::kReverseSubsequences, 320},
     {OperatorType::kDepthToSpace, 50},    {OperatorType::kSpaceToDepth, 50},
     {OperatorType::kGatherElements, 700}, {OperatorType::kScatterElements, 700},
+    {OperatorType::kGatherNd, 650},       {OperatorType::kGatherNd1, 700},
 };
 
 // The float bit patterns a value-converting copy changes, which every operator's
