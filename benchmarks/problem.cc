@@ -1,7 +1,9 @@
 #include "problem.h"
 
 #include "dmlconf/depth_space.h"
+#include "dmlconf/nd.h"
 
+#include <algorithm>
 #include <cassert>
 #include <random>
 
@@ -23,8 +25,12 @@ void FillIndices(std::vector<std::byte>& buffer, const TensorDesc& indices, uint
 }
 
 // What index values are drawn below: the first input's size along Axis (GATHER,
-// GATHER_ELEMENTS; SCATTER_ELEMENTS' output has the input's sizes).
+// GATHER_ELEMENTS; SCATTER_ELEMENTS' output has the input's sizes), or the ND operators'
+// smallest selected size.
 uint32_t AxisSizeOfFirstInput(const OperatorDesc& desc) {
+  // The ND operators: the smallest dimension a tuple selects, so every coordinate is in range.
+  if (const std::vector<uint32_t> selected = NdSelectedSizesOf(desc); !selected.empty())
+    return *std::min_element(selected.begin(), selected.end());
   uint32_t axis = 0;
   std::visit(
       [&](const auto& d) {

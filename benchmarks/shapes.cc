@@ -46,6 +46,22 @@ GatherElementsDesc MakeGatherElements(DataType type, Sizes sizes, uint32_t axis)
   return {TensorDesc::Packed(type, sizes), TensorDesc::Packed(DataType::kUint32, sizes),
           TensorDesc::Packed(type, sizes), axis};
 }
+// GATHER_ND: `count` one-coordinate tuples picking whole rows of a {R, W} input, output
+// {count, W}; GATHER_ND1 the same in `batches` batches ({batches, R, W} input).
+GatherNdDesc MakeGatherNdRows(DataType type, uint32_t rows, uint32_t width, uint32_t count) {
+  return {TensorDesc::Packed(type, {rows, width}),
+          TensorDesc::Packed(DataType::kUint32, {count, 1}),
+          TensorDesc::Packed(type, {count, width}), 2, 2};
+}
+GatherNd1Desc MakeGatherNd1Rows(DataType type, uint32_t batches, uint32_t rows, uint32_t width,
+                                uint32_t count) {
+  return {TensorDesc::Packed(type, {batches, rows, width}),
+          TensorDesc::Packed(DataType::kUint32, {batches, count, 1}),
+          TensorDesc::Packed(type, {batches, count, width}),
+          3,
+          3,
+          1};
+}
 ScatterElementsDesc MakeScatterElements(DataType type, Sizes sizes, uint32_t axis) {
   return {TensorDesc::Packed(type, sizes), TensorDesc::Packed(DataType::kUint32, sizes),
           TensorDesc::Packed(type, sizes), TensorDesc::Packed(type, sizes), axis};
@@ -191,6 +207,14 @@ std::vector<Shape> BeyondCacheShapes() {
          return MakePadding(t, {Rows(t, 2064) - 16, 2048}, PaddingMode::kSymmetric, 8);
        },
        true},
+      {OperatorType::kGatherNd, "long_runs_rows_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeGatherNdRows(t, Rows(t, 1024), 1024, Rows(t, 1024)); },
+       true},
+      {OperatorType::kGatherNd1, "long_runs_rows_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeGatherNd1Rows(t, 8, Rows(t, 8 * 1024), 1024, Rows(t, 8 * 1024));
+       },
+       true},
   };
 }
 
@@ -258,6 +282,14 @@ std::vector<Shape> BuildShapes() {
        [](T t) -> OperatorDesc {
          return MakeSlice(t, {40, 40}, {4, 4}, {32, 32}, {1, 1});
        }},
+      {OperatorType::kGatherNd, "long_runs_rows", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeGatherNdRows(t, 8192, 1024, 8192); }},
+      {OperatorType::kGatherNd, "small_rows", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeGatherNdRows(t, 32, 32, 32); }},
+      {OperatorType::kGatherNd1, "long_runs_rows", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeGatherNd1Rows(t, 8, 1024, 1024, 1024); }},
+      {OperatorType::kGatherNd1, "small_rows", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeGatherNd1Rows(t, 4, 8, 32, 8); }},
   };
 }
 

@@ -33,6 +33,8 @@ FIELDS = {
     "SPACE_TO_DEPTH": (["InputTensor"], ["OutputTensor"]),
     "GATHER_ELEMENTS": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
     "SCATTER_ELEMENTS": (["InputTensor", "IndicesTensor", "UpdatesTensor"], ["OutputTensor"]),
+    "GATHER_ND": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
+    "GATHER_ND1": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
     "SLICE": (["InputTensor"], ["OutputTensor"]),
     "PADDING": (["InputTensor"], ["OutputTensor"]),
     "PADDING1": (["InputTensor"], ["OutputTensor"]),

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "dmlconf/depth_space.h"
+#include "dmlconf/nd.h"
 #include "dmlconf/pad.h"
 #include "testing/test_tensor.h"
 
@@ -326,6 +327,53 @@ requires kIsPad<Desc> Problem RandomOf(Desc, ProblemRng& rng) {
   if constexpr (HasFieldKind<Desc>(FieldKind::kPaddingValueDataType))
     desc.padding_value_data_type = type;
   return {desc, {}};
+}
+
+// The ND family: random counts (batches where the operator has them), tuple lengths and
+// padding, an index in every slot of the indices' buffer in range of the smallest
+// dimension a tuple selects (or now and then not).
+template <class Desc>
+requires kIsNd<Desc> Problem RandomOf(Desc d, ProblemRng& rng) {
+  const bool batched = HasFieldKind<Desc>(FieldKind::kBatchDimensionCount);
+  for (;;) {
+    const uint32_t rank = uint32_t(rng.Int(1, 8));
+    const uint32_t tuple = uint32_t(rng.Int(1, rank));
+    const uint32_t batch = batched ? uint32_t(rng.Int(0, rank - tuple)) : 0;
+    const uint32_t further = uint32_t(rng.Int(0, rank - std::min(rank, batch + 1)));
+    const uint32_t block = uint32_t(rng.Int(0, rank - std::max(batch + further, batch + tuple)));
+    const NdCounts counts{batch + tuple + block, batch + further + 1, batch};
+    std::vector<uint32_t> input(rank - counts.input, 1u);
+    for (uint32_t size : RandomSizes(rng, counts.input, kMaxProblemElements)) input.push_back(size);
+    std::vector<uint32_t> indices(rank - counts.indices, 1u);
+    for (uint32_t b = 0; b < batch; ++b) indices.push_back(input[rank - counts.input + b]);
+    for (uint32_t k = 0; k < further; ++k) indices.push_back(uint32_t(rng.Int(1, 4)));
+    indices.push_back(tuple);
+    std::vector<uint32_t> gathered = NdGatheredSizes(input, indices, counts);
+    gathered.insert(gathered.begin(), rank - gathered.size(), 1u);
+    if (Product(indices) > kMaxProblemElements || Product(gathered) > kMaxProblemElements) continue;
+    const DataType type = RandomDataType(rng);
+    const DataType index_type = rng.Pick<DataType>(
+        {DataType::kInt32, DataType::kInt64, DataType::kUint32, DataType::kUint64});
+    const TensorDesc indices_tensor = RandomTensor(rng, index_type, indices, true);
+    ForEachField(d, [&](auto field, auto& value) {
+      if constexpr (field.kind == FieldKind::kInput) value = RandomTensor(rng, type, input, true);
+      if constexpr (field.kind == FieldKind::kIndices) value = indices_tensor;
+      if constexpr (field.kind == FieldKind::kUpdates)
+        value = RandomTensor(rng, type, gathered, true);
+      if constexpr (field.kind == FieldKind::kOutput)
+        value = RandomTensor(rng, type, HasUpdates<Desc>() ? input : gathered, false);
+      if constexpr (field.kind == FieldKind::kInputDimensionCount) value = counts.input;
+      if constexpr (field.kind == FieldKind::kIndicesDimensionCount) value = counts.indices;
+      if constexpr (field.kind == FieldKind::kBatchDimensionCount) value = counts.batch;
+    });
+    const std::vector<uint32_t> selected = NdSelectedSizes(d);
+    const uint32_t smallest = *std::min_element(selected.begin(), selected.end());
+    Problem problem{d, {}};
+    const size_t slots = size_t(indices_tensor.TotalBytes() / ElementSize(index_type));
+    for (size_t i = 0; i < slots; ++i)
+      problem.index_values.push_back(RandomIndex(rng, IsSignedInteger(index_type), smallest));
+    return problem;
+  }
 }
 
 }  // namespace

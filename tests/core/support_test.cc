@@ -75,6 +75,11 @@ TEST(Support, TablesMatchTheSpecification) {
       {OperatorType::kScatterElements, FL::k2_1, 4, 4, std8, "UINT32"},
       {OperatorType::kScatterElements, FL::k3_0, 1, 8, std8, idx4},
       {OperatorType::kScatterElements, FL::k4_1, 1, 8, all11, idx4},
+      {OperatorType::kGatherNd, FL::k2_1, 4, 4, std8, "UINT32"},
+      {OperatorType::kGatherNd, FL::k3_0, 1, 8, std8, idx4},
+      {OperatorType::kGatherNd, FL::k4_1, 1, 8, all11, idx4},
+      {OperatorType::kGatherNd1, FL::k3_0, 1, 8, std8, idx4},
+      {OperatorType::kGatherNd1, FL::k4_1, 1, 8, all11, idx4},
       {OperatorType::kSlice, FL::k1_0, 4, 5, old6, ""},
       {OperatorType::kSlice, FL::k2_1, 4, 5, std8, ""},
       {OperatorType::kSlice, FL::k3_0, 1, 8, std8, ""},
@@ -119,7 +124,8 @@ TEST(Support, JoinRankRejectionIsDisputedOnlyWhereErratumJ1Says) {
 TEST(Support, OnlyTheIndexOperatorsAndReverseHaveAnIndexTensor) {
   for (OperatorType op : kAllOperatorTypes) {
     const bool has = op == OperatorType::kGather || op == OperatorType::kReverseSubsequences ||
-                     op == OperatorType::kGatherElements || op == OperatorType::kScatterElements;
+                     op == OperatorType::kGatherElements || op == OperatorType::kScatterElements ||
+                     op == OperatorType::kGatherNd || op == OperatorType::kGatherNd1;
     EXPECT_EQ(HasIndexTensor(op), has) << OperatorName(op);
     for (const SupportRow& row : SupportTable(op)) EXPECT_EQ(!row.index_types.Empty(), has);
   }

@@ -1,6 +1,7 @@
 #include "descriptor_bytes.h"
 
 #include "dmlconf/depth_space.h"
+#include "dmlconf/nd.h"
 #include "dmlconf/pad.h"
 
 #include <algorithm>
@@ -189,6 +190,29 @@ void DeriveShapes(Desc& d) {
     out[i] = uint32_t(size);
   }
   d.output_tensor.sizes = out;
+}
+
+// The ND family: the indices' batch sizes from the input, the output's (updates') sizes
+// from both, where the counts leave them a meaning.
+template <class Desc>
+requires kIsNd<Desc>
+void DeriveShapes(Desc& d) {
+  const NdCounts c = NdCountsOf(d);
+  const auto& in = d.input_tensor.sizes;
+  auto& idx = d.indices_tensor.sizes;
+  const size_t rank = in.size();
+  if (idx.size() != rank || c.input < 1 || c.input > rank || c.indices < 1 || c.indices > rank ||
+      NdCountsReachOut(idx.back(), c))
+    return;
+  for (uint32_t b = 0; b < c.batch; ++b) idx[rank - c.indices + b] = in[rank - c.input + b];
+  std::vector<uint32_t> gathered = NdGatheredSizes(in, idx, c);
+  if (gathered.size() > rank) return;
+  gathered.insert(gathered.begin(), rank - gathered.size(), 1u);
+  ForEachField(d, [&](auto field, auto& value) {
+    if constexpr (field.kind == FieldKind::kUpdates) value.sizes = gathered;
+    if constexpr (field.kind == FieldKind::kOutput)
+      value.sizes = HasUpdates<Desc>() ? in : gathered;
+  });
 }
 
 void DeriveShapes(SplitDesc& d) { DeriveConcat(d.input_tensor, d.output_tensors, d.axis); }

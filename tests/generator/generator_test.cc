@@ -12,6 +12,7 @@
 #include "common_cases.h"
 #include "coverage.h"
 #include "dmlconf/depth_space.h"
+#include "dmlconf/nd.h"
 #include "generator.h"
 #include "oracle.h"
 
@@ -190,6 +191,12 @@ std::set<Reason> ShapeReasons(PaddingDesc) {
 std::set<Reason> ShapeReasons(Padding1Desc) {
   return {Reason::WINDOW_DIMENSION_COUNT_MISMATCH, Reason::PADDING_OUTPUT_SIZES_MISMATCH};
 }
+template <class Desc>
+requires kIsNd<Desc> std::set<Reason> ShapeReasons(Desc) {
+  return {Reason::ND_INDEX_TUPLE_TOO_LONG, Reason::ND_OUTPUT_RANK_OVERFLOW,
+          HasUpdates<Desc>() ? Reason::SCATTER_UPDATES_SIZES_MISMATCH
+                             : Reason::GATHER_ND_OUTPUT_SIZES_MISMATCH};
+}
 std::set<Reason> ShapeReasons(ReverseSubsequencesDesc) {
   return {Reason::REVERSE_LENGTHS_SIZES_MISMATCH, Reason::REVERSE_OUTPUT_SIZES_MISMATCH};
 }
@@ -202,6 +209,10 @@ std::set<Reason> FieldReasons(FieldKind kind) {
     case FieldKind::kIndices:
     case FieldKind::kLengths: return {Reason::INDEX_DATA_TYPE_NOT_SUPPORTED};
     case FieldKind::kAxis: return {Reason::AXIS_OUT_OF_RANGE};
+    case FieldKind::kInputDimensionCount: return {Reason::ND_INPUT_DIMENSION_COUNT_OUT_OF_RANGE};
+    case FieldKind::kIndicesDimensionCount:
+      return {Reason::ND_INDICES_DIMENSION_COUNT_OUT_OF_RANGE};
+    case FieldKind::kBatchDimensionCount: return {Reason::ND_BATCH_DIMENSION_COUNT_OUT_OF_RANGE};
     case FieldKind::kBlockSize: return {Reason::DEPTH_SPACE_BLOCK_SIZE_ZERO};
     case FieldKind::kOrder: return {Reason::DEPTH_SPACE_ORDER_INVALID};
     case FieldKind::kPaddingMode:
@@ -420,6 +431,18 @@ bool HasLeadingIndexDimAboveOne(const GenCase& c) {
   return false;
 }
 
+// Contract points M1, M2, M3 of the ND operators: a padding dimension above 1, batch sizes
+// that differ, counts that leave the tuple no room.
+bool RestsOnNdContractPoint(const GenCase& c) {
+  const NdCounts counts = NdCountsIn(c.desc);
+  if (counts.input == 0) return false;
+  const TensorDesc& input = *InputSlots(c.desc)[0].desc;
+  const TensorDesc& indices = *InputSlots(c.desc)[1].desc;
+  return NdCountsReachOut(indices.sizes.back(), counts) ||
+         NdLeadingAboveOne(input.sizes, indices.sizes, counts) ||
+         NdBatchSizesDiffer(input.sizes, indices.sizes, counts);
+}
+
 // Contract point W2: a SCATTER_ELEMENTS whose indices are longer along Axis than its input.
 bool ScatterIndicesLongerAlongAxis(const GenCase& c) {
   const auto* s = std::get_if<ScatterElementsDesc>(&c.desc);
@@ -521,7 +544,7 @@ TEST(Generator, EveryRefuseOrRunCaseRestsOnA1OrG4OrT1Below16OrW2OrK1) {
       if (c.expect != Expect::kRefuseOrRun) continue;
       EXPECT_TRUE(AnOutputSharesLocations(c) || HasLeadingIndexDimAboveOne(c) ||
                   PromisesAlignmentBelow16(c) || ScatterIndicesLongerAlongAxis(c) ||
-                  SliceStrideZero(c))
+                  SliceStrideZero(c) || RestsOnNdContractPoint(c))
           << c.name;
     }
   // And every W2 and K1 case is one (no positive case rests on them).

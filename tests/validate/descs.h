@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dmlconf/depth_space.h"
+#include "dmlconf/nd.h"
 #include "dmlconf/op_desc.h"
 #include "dmlconf/pad.h"
 
@@ -110,6 +111,28 @@ requires kIsPad<Desc> Desc ValidOf(Desc d, uint32_t rank, DataType data, DataTyp
   d.padding_mode = PaddingMode::kReflection;
   if constexpr (HasFieldKind<Desc>(FieldKind::kPaddingValueDataType))
     d.padding_value_data_type = data;
+  return d;
+}
+
+// The ND family: input {3, 2, ...}, all meaningful; one-coordinate tuples, 4 of them from
+// rank 2 (indices {1, ..., 4, 1}, N_idx 2), picking blocks {2, ...}; B 0.
+template <class Desc>
+requires kIsNd<Desc> Desc ValidOf(Desc d, uint32_t rank, DataType data, DataType index) {
+  std::vector<uint32_t> indices(rank, 1);
+  if (rank > 1) indices[rank - 2] = 4;
+  const NdCounts counts{rank, std::min(rank, 2u), 0};
+  const std::vector<uint32_t> input = Twos(rank, 0, 3);
+  std::vector<uint32_t> output = NdGatheredSizes(input, indices, counts);
+  output.insert(output.begin(), rank - output.size(), 1u);
+  ForEachField(d, [&](auto field, auto& value) {
+    if constexpr (field.kind == FieldKind::kInput) value = T(input, data);
+    if constexpr (field.kind == FieldKind::kIndices) value = T(indices, index);
+    if constexpr (field.kind == FieldKind::kUpdates) value = T(output, data);
+    if constexpr (field.kind == FieldKind::kOutput)
+      value = T(HasUpdates<Desc>() ? input : output, data);
+    if constexpr (field.kind == FieldKind::kInputDimensionCount) value = counts.input;
+    if constexpr (field.kind == FieldKind::kIndicesDimensionCount) value = counts.indices;
+  });
   return d;
 }
 

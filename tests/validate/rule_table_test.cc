@@ -359,6 +359,38 @@ std::vector<RuleRow> ShapeRules() {
             [](auto& d) { d.padding_mode = PaddingMode::kSymmetric; }),
        FL::k2_1, R::PADDING_MODE_NOT_AVAILABLE,
        "PaddingMode SYMMETRIC exists from feature level 3_0, not at 2_1"},
+      // The ND operators (descs.h: input {3,2,2}, indices {1,4,1}, counts 3 and 2, output
+      // {4,2,2}).
+      {"gather_nd_input_dims_0",
+       With(testing::ValidOf(GatherNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.input_dimension_count = 0; }),
+       kTop, R::ND_INPUT_DIMENSION_COUNT_OUT_OF_RANGE,
+       "InputDimensionCount is 0 but DimensionCount is 3; it must be in [1, 3]"},
+      {"gather_nd1_indices_dims_4",
+       With(testing::ValidOf(GatherNd1Desc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.indices_dimension_count = 4; }),
+       kTop, R::ND_INDICES_DIMENSION_COUNT_OUT_OF_RANGE,
+       "IndicesDimensionCount is 4 but DimensionCount is 3"},
+      {"gather_nd1_batch_3",
+       With(testing::ValidOf(GatherNd1Desc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.batch_dimension_count = 3; }),
+       kTop, R::ND_BATCH_DIMENSION_COUNT_OUT_OF_RANGE,
+       "BatchDimensionCount is 3 but DimensionCount is 3; it must be in [0, 3)"},
+      {"gather_nd_tuple_4",
+       With(testing::ValidOf(GatherNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.indices_tensor.sizes = {1, 1, 4}; }),
+       kTop, R::ND_INDEX_TUPLE_TOO_LONG, "IndicesTensor's last size) is 4"},
+      {"gather_nd_gathered_4_sizes",
+       With(testing::ValidOf(GatherNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.indices_tensor.sizes = {2, 4, 1};
+              d.indices_dimension_count = 3;
+            }),
+       kTop, R::ND_OUTPUT_RANK_OVERFLOW, "{2,4,2,2}"},
+      {"gather_nd_output_sizes",
+       With(testing::ValidOf(GatherNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.output_tensor.sizes = {1, 2, 2}; }),
+       kTop, R::GATHER_ND_OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes is {1,2,2}"},
   };
 }
 

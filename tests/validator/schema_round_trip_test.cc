@@ -116,8 +116,12 @@ TEST(CAbi, version_1_layout_is_kept) {
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, strides), 32u);
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, total_tensor_size_in_bytes), 40u);
   EXPECT_EQ(offsetof(dmlconf_tensor_desc, guaranteed_base_offset_alignment), 48u);
-  // Version 1's members end at 48; the window family's arrays are appended after them.
-  EXPECT_EQ(offsetof(dmlconf_operator_desc, array_count), 48u);
+  // Version 1's members end at 48; the ND operators' counts come after them (issue 27),
+  // then the window family's arrays and padding values (issue 30).
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, input_dimension_count), 48u);
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, indices_dimension_count), 52u);
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, batch_dimension_count), 56u);
+  EXPECT_EQ(offsetof(dmlconf_operator_desc, array_count), 60u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, inputs), 8u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, outputs), 24u);
   EXPECT_EQ(offsetof(dmlconf_operator_desc, axis), 32u);

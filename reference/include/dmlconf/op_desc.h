@@ -69,6 +69,9 @@ enum class FieldKind : uint8_t {
   kOutputList,
   kAxis,
   kIndexDimensions,
+  kInputDimensionCount,
+  kIndicesDimensionCount,
+  kBatchDimensionCount,
   kBlockSize,
   kOrder,
 #define DMLCONF_ARRAY_KIND(Kind, c_member, Element, CountName) k##Kind,
@@ -90,6 +93,13 @@ constexpr bool IsList(FieldKind k) {
 // Inputs whose values address elements rather than being copied.
 constexpr bool IsIndexLike(FieldKind k) {
   return k == FieldKind::kIndices || k == FieldKind::kLengths;
+}
+// A UINT field read and written as a plain number (every kind but the tensors and Order).
+constexpr bool IsNumber(FieldKind k) { return !IsTensor(k) && k != FieldKind::kOrder; }
+// A number that counts dimensions: valid up to the rank, so a breaker draws around it.
+constexpr bool IsDimensionCount(FieldKind k) {
+  return k == FieldKind::kIndexDimensions || k == FieldKind::kInputDimensionCount ||
+         k == FieldKind::kIndicesDimensionCount || k == FieldKind::kBatchDimensionCount;
 }
 // DirectML's count field in front of a list: "InputCount", "OutputCount".
 constexpr std::string_view CountName(FieldKind k) {
@@ -135,6 +145,9 @@ using ArrayElement = typename ArrayElementOf<K>::type;
 #define DMLCONF_MEMBER_OutputList(m) std::vector<TensorDesc> m;  // OutputCount = size()
 #define DMLCONF_MEMBER_Axis(m) uint32_t m = 0;
 #define DMLCONF_MEMBER_IndexDimensions(m) uint32_t m = 0;
+#define DMLCONF_MEMBER_InputDimensionCount(m) uint32_t m = 0;
+#define DMLCONF_MEMBER_IndicesDimensionCount(m) uint32_t m = 0;
+#define DMLCONF_MEMBER_BatchDimensionCount(m) uint32_t m = 0;
 #define DMLCONF_MEMBER_BlockSize(m) uint32_t m = 1;
 #define DMLCONF_MEMBER_Order(m) DepthSpaceOrder m = DepthSpaceOrder::kDepthColumnRow;
 // Every array kind: its entries, as many as the descriptor's count (the arrays of one
@@ -226,9 +239,7 @@ constexpr bool HasFieldKind(FieldKind kind) {
 // name, so that several updates may land on one output element.
 template <class Desc>
 constexpr bool HasUpdates() {
-  bool found = false;
-  Schema<Desc>::ForEach([&](auto field) { found = found || field.kind == FieldKind::kUpdates; });
-  return found;
+  return HasFieldKind<Desc>(FieldKind::kUpdates);
 }
 
 // The count's name in the descriptor ("DimensionCount"), or "" when it has no array.

@@ -71,6 +71,17 @@ const SupportRow kScatterElementsRows[] = {
     {FL::k3_0, 1, 8, kStd8, kGatherIndices},
     {FL::k4_1, 1, 8, kAll11, kGatherIndices},
 };
+// DML_GATHER_ND_OPERATOR_DESC's page: introduced at 2_1.
+const SupportRow kGatherNdRows[] = {
+    {FL::k2_1, 4, 4, kStd8, kU32},
+    {FL::k3_0, 1, 8, kStd8, kGatherIndices},
+    {FL::k4_1, 1, 8, kAll11, kGatherIndices},
+};
+// DML_GATHER_ND1_OPERATOR_DESC's page: introduced at 3_0.
+const SupportRow kGatherNd1Rows[] = {
+    {FL::k3_0, 1, 8, kStd8, kGatherIndices},
+    {FL::k4_1, 1, 8, kAll11, kGatherIndices},
+};
 // DML_SLICE_OPERATOR_DESC's page.
 const SupportRow kSliceRows[] = {
     {FL::k1_0, 4, 5, kOld6, kNone},

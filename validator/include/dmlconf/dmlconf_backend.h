@@ -60,6 +60,7 @@ typedef struct dmlconf_tensor_desc {
  * DEPTH_TO_SPACE1, SPACE_TO_DEPTH1 in: InputTensor   SequenceLengthsTensor
  * GATHER_ELEMENTS in: InputTensor, IndicesTensor  SCATTER_ELEMENTS in: InputTensor,
  *                                                   IndicesTensor, UpdatesTensor
+ * GATHER_ND, GATHER_ND1 in: InputTensor, IndicesTensor
  * All but SPLIT have one output, OutputTensor. Each other field kind has its member below. */
 typedef struct dmlconf_operator_desc {
   uint32_t op;                        /* enum dmlconf_operator */
@@ -71,7 +72,12 @@ typedef struct dmlconf_operator_desc {
   uint32_t index_dimensions;          /* an IndexDimensions field: GATHER */
   uint32_t block_size;                /* a BlockSize field: the depth/space operators */
   uint32_t order;                     /* an Order field: 0 DEPTH_COLUMN_ROW, 1 COLUMN_ROW_DEPTH */
-  /* Appended after version 1's members, which keep their places. The window family's
+  /* Appended after version 1's first members, so a plug-in built before them reads the rest
+   * alike. */
+  uint32_t input_dimension_count;   /* an InputDimensionCount field: the ND operators */
+  uint32_t indices_dimension_count; /* an IndicesDimensionCount field: the ND operators */
+  uint32_t batch_dimension_count;   /* a BatchDimensionCount field: GATHER_ND1 */
+  /* Then the window family's
    * arrays (dmlconf/array_kinds.inc): each has array_count entries (DirectML's
    * DimensionCount, TILE's RepeatsCount; all the arrays of a descriptor share it), NULL
    * when the operator has no such field. SLICE: offsets, window_sizes (its Sizes),

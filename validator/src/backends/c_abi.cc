@@ -91,6 +91,12 @@ CDesc::CDesc(const OperatorDesc& desc) {
             c_.axis = value;
           else if constexpr (kind == FieldKind::kIndexDimensions)
             c_.index_dimensions = value;
+          else if constexpr (kind == FieldKind::kInputDimensionCount)
+            c_.input_dimension_count = value;
+          else if constexpr (kind == FieldKind::kIndicesDimensionCount)
+            c_.indices_dimension_count = value;
+          else if constexpr (kind == FieldKind::kBatchDimensionCount)
+            c_.batch_dimension_count = value;
           else if constexpr (kind == FieldKind::kBlockSize)
             c_.block_size = value;
           else if constexpr (kind == FieldKind::kOrder)
@@ -137,6 +143,12 @@ OperatorDesc FromC(const dmlconf_operator_desc& c) {
             value = c.axis;
           } else if constexpr (kind == FieldKind::kIndexDimensions) {
             value = c.index_dimensions;
+          } else if constexpr (kind == FieldKind::kInputDimensionCount) {
+            value = c.input_dimension_count;
+          } else if constexpr (kind == FieldKind::kIndicesDimensionCount) {
+            value = c.indices_dimension_count;
+          } else if constexpr (kind == FieldKind::kBatchDimensionCount) {
+            value = c.batch_dimension_count;
           } else if constexpr (kind == FieldKind::kBlockSize) {
             value = c.block_size;
           } else if constexpr (kind == FieldKind::kOrder) {

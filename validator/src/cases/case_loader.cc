@@ -153,8 +153,7 @@ void ParseFields(const Field& f, Desc* d) {
       // PaddingValueDataType comes first in the schema: parsed already.
       value = ParsePaddingValue(f, field.name, TypedPaddingValueType(*d), true);
     } else {
-      static_assert(kind == FieldKind::kAxis || kind == FieldKind::kIndexDimensions ||
-                    kind == FieldKind::kBlockSize);
+      static_assert(IsNumber(kind));
       value = f.Required(field.name).Uint32();
     }
   });

@@ -208,7 +208,7 @@ T OtherNumber(T old, uint32_t bound, Tape& tape) {
   }
 }
 
-// A number field other than Axis (IndexDimensions, BlockSize, Order, PaddingMode, a
+// A number field other than Axis (a dimension count, BlockSize, Order, PaddingMode, a
 // padding value or its type, an array's entry or its count): any other value up to a little past
 // what it can mean.
 bool OneNumber(OperatorDesc& d, Tape& tape) {
@@ -237,7 +237,7 @@ bool OneNumber(OperatorDesc& d, Tape& tape) {
               entry = OtherNumber(entry, 2 * rank + 4, tape);
             } else {
               // A padding mode one past the five; any data type (PADDING1's value type).
-              const uint32_t bound = field.kind == FieldKind::kIndexDimensions ? rank + 2
+              const uint32_t bound = IsDimensionCount(field.kind)            ? rank + 2
                                      : field.kind == FieldKind::kBlockSize     ? 6
                                      : field.kind == FieldKind::kPaddingMode ? kPaddingModeCount + 1
                                      : field.kind == FieldKind::kPaddingValueDataType

@@ -29,6 +29,7 @@ inline constexpr CaseFloor kCaseFloors[] = {
     {OperatorType::kSpaceToDepth1, 50},   {OperatorType::kReverseSubsequences, 320},
     {OperatorType::kDepthToSpace, 50},    {OperatorType::kSpaceToDepth, 50},
     {OperatorType::kGatherElements, 700}, {OperatorType::kScatterElements, 700},
+    {OperatorType::kGatherNd, 650},       {OperatorType::kGatherNd1, 700},
     {OperatorType::kSlice, 220},
     {OperatorType::kPadding, 250},        {OperatorType::kPadding1, 250},
 };

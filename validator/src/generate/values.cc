@@ -1,10 +1,12 @@
 #include "values.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <Eigen/Core>
 
 #include "descriptor_edit.h"
+#include "dmlconf/nd.h"
 #include "dmlconf/tensor_layout.h"
 
 namespace dmlconf::generate {
@@ -108,6 +110,25 @@ Values IndexData(const TensorDesc& indices, uint32_t axis, int64_t axis_size, bo
   return values;
 }
 
+// The ND operators' tuples in range: coordinate k along the input dimension it selects
+// (`selected[k]`), negative for odd ones of a signed type at a level that has them.
+// Where a tensor's strides may put two coordinates of different ranges at one memory
+// location, every coordinate takes the smallest range, so that they agree there.
+Values TupleData(const TensorDesc& indices, const std::vector<uint32_t>& selected,
+                 FeatureLevel level, uint64_t salt) {
+  const bool negative = IsSignedInteger(indices.data_type) && level >= FeatureLevel::k3_0;
+  const uint32_t smallest = *std::min_element(selected.begin(), selected.end());
+  Values values;
+  ForEachCoordinate(indices.sizes, [&](std::span<const uint32_t> coords) {
+    const uint64_t offset = indices.ElementOffset(coords);
+    const int64_t size = indices.strides ? smallest : selected[coords.back()];
+    int64_t index = int64_t((offset * 5 + salt) % uint64_t(size));
+    if (negative && offset % 2 == 1) index -= size;
+    values.push_back(NumberBits(indices.data_type, index));
+  });
+  return values;
+}
+
 Values LengthData(const ReverseSubsequencesDesc& d, uint64_t salt) {
   const int64_t a = d.input_tensor.sizes[d.axis];
   const int64_t choices[] = {0, 1, (a + 1) / 2, a, a + 1 + int64_t(salt % 3)};
@@ -126,7 +147,10 @@ void FillInputs(GenCase& c, uint64_t salt) {
   int64_t base =
       IsFloat(InputSlots(c.desc)[0].desc->data_type) ? 1 + int64_t(salt % 8) : int64_t(salt % 1000);
   for (const TensorSlot& slot : InputSlots(c.desc)) {
-    if (slot.kind == FieldKind::kIndices) {
+    if (const std::vector<uint32_t> selected = NdSelectedSizesOf(c.desc);
+        slot.kind == FieldKind::kIndices && !selected.empty()) {
+      c.inputs.push_back({TupleData(*slot.desc, selected, c.level, salt), std::nullopt});
+    } else if (slot.kind == FieldKind::kIndices) {
       const uint32_t axis = Axis(c.desc);
       const int64_t axis_size = InputSlots(c.desc)[0].desc->sizes[axis];
       const bool distinct =

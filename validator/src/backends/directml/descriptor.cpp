@@ -310,6 +310,9 @@ std::pair<UINT, const Element*> OperatorDescription::Array(const json& d, const 
   std::tie(op.OutputCount, op.Name) = List(d, #Name, "OutputCount", &outputs_);
 #define DMLCONF_HOST_Axis(Name) op.Name = Uint(Field(d, #Name, "descriptor"), #Name);
 #define DMLCONF_HOST_IndexDimensions(Name) DMLCONF_HOST_Axis(Name)
+#define DMLCONF_HOST_InputDimensionCount(Name) DMLCONF_HOST_Axis(Name)
+#define DMLCONF_HOST_IndicesDimensionCount(Name) DMLCONF_HOST_Axis(Name)
+#define DMLCONF_HOST_BatchDimensionCount(Name) DMLCONF_HOST_Axis(Name)
 #define DMLCONF_HOST_BlockSize(Name) DMLCONF_HOST_Axis(Name)
 #define DMLCONF_HOST_Order(Name)                                                                   \
   op.Name = static_cast<DML_DEPTH_SPACE_ORDER>(Named(Field(d, #Name, "descriptor"), kOrders,       \

@@ -46,6 +46,9 @@ constexpr std::size_t MemberCount() {
 #define DMLCONF_DML_MEMBERS_OutputList 2
 #define DMLCONF_DML_MEMBERS_Axis 1
 #define DMLCONF_DML_MEMBERS_IndexDimensions 1
+#define DMLCONF_DML_MEMBERS_InputDimensionCount 1
+#define DMLCONF_DML_MEMBERS_IndicesDimensionCount 1
+#define DMLCONF_DML_MEMBERS_BatchDimensionCount 1
 #define DMLCONF_DML_MEMBERS_BlockSize 1
 #define DMLCONF_DML_MEMBERS_Order 1
 // An array (dmlconf/array_kinds.inc) is its pointer; the count its arrays share is one

@@ -4,7 +4,7 @@
 Run it as `serve:/usr/bin/python3 validator/src/backends/numpy/numpy_backend.py`
 (Debian's python3-numpy; the python3 on PATH may not see Debian's modules).
 
-Maps all thirteen operators, all eleven data types, ranks 1-8, strides, padding and zero
+Maps all fifteen operators, all eleven data types, ranks 1-8, strides, padding and zero
 strides, each written the way reference/OPERATORS.md states it:
   SPLIT                 slabs of the input along Axis
   JOIN                  numpy.concatenate along Axis
@@ -16,6 +16,8 @@ strides, each written the way reference/OPERATORS.md states it:
   GATHER_ELEMENTS       numpy.take_along_axis (negative indices from the end)
   SCATTER_ELEMENTS      numpy.put_along_axis on a copy of the input (colliding updates:
                         numpy's last one in row-major order lands)
+  GATHER_ND, GATHER_ND1 advanced indexing of the input's meaningful dimensions by the
+                        tuples' coordinates (and the batch coordinates as aranges)
   SLICE                 basic slicing x[o:o+s*(n-1)+1:s] per dimension (a stride of 0,
                         contract point K1, is refused as DirectML refuses it)
   PADDING, PADDING1     numpy.pad ('constant', 'edge', 'reflect', 'symmetric', 'wrap'), each
@@ -32,7 +34,10 @@ the spec's support tables at the requested feature level (JOIN at 3_1/4_0 takes 
 Implementation-defined choices: an output whose strides alias is refused (A1); GATHER
 reads coordinate 0 of any leading index dimension (G4) and clamps an out-of-range index
 to the axis (the values are unspecified there), as GATHER_ELEMENTS does; SCATTER_ELEMENTS
-drops an update whose index is out of range. Nothing is answered unsupported.
+drops an update whose index is out of range; GATHER_ND and GATHER_ND1 clamp each tuple
+coordinate likewise, and refuse what contract points M1 (a padding dimension above 1), M2
+(batch sizes that differ) and M3 (counts that leave the tuple no room) leave open. Nothing
+is answered unsupported.
 Errors go to standard error; standard output carries only protocol replies.
 """
 import json
@@ -73,6 +78,9 @@ SUPPORT = {
     "SCATTER_ELEMENTS": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4),
                          ((2, 1), R4, STD8, {"UINT32"}),
                          ((2, 0), R4, {"FLOAT32", "FLOAT16"}, {"UINT32"})],  # SC1
+    "GATHER_ND": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4),
+                  ((2, 1), R4, STD8, {"UINT32"})],
+    "GATHER_ND1": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4)],
     "SLICE": [((4, 1), R18, ALL11, None), ((3, 0), R18, STD8, None), ((2, 1), R45, STD8, None),
               ((1, 0), R45, OLD6, None)],
     # Rank 5 below 3_1 is erratum PD4's: refused here.
@@ -395,6 +403,49 @@ def run_scatter_elements(plan, ins, outs):
     outs[0][...] = y
 
 
+def check_nd(op, d, level):
+    """GATHER_ND and GATHER_ND1: the output is the indices' meaningful sizes without the
+    tuple, then the input's after batch and tuple, right-aligned (erratum N1, N2)."""
+    x = Tensor(d["InputTensor"], "InputTensor", False)
+    idx = Tensor(d["IndicesTensor"], "IndicesTensor", False)
+    y = Tensor(d["OutputTensor"], "OutputTensor", True)
+    rank = len(x.sizes)
+    require(len(idx.sizes) == rank and len(y.sizes) == rank, "the tensors' ranks differ")
+    require(x.type_name == y.type_name, "the data types differ")
+    check_support(op, level, rank, x.type_name, idx.type_name)
+    n_in = integer(d["InputDimensionCount"], "InputDimensionCount")
+    n_idx = integer(d["IndicesDimensionCount"], "IndicesDimensionCount")
+    b = integer(d["BatchDimensionCount"], "BatchDimensionCount") if op == "GATHER_ND1" else 0
+    require(1 <= n_in <= rank, f"InputDimensionCount {n_in} is outside [1, {rank}]")
+    require(1 <= n_idx <= rank, f"IndicesDimensionCount {n_idx} is outside [1, {rank}]")
+    require(0 <= b < rank, f"BatchDimensionCount {b} is outside [0, {rank})")
+    t = idx.sizes[-1]
+    require(t <= rank, f"the tuple of {t} is longer than rank {rank}")
+    require(t <= n_in and b < n_idx and b + t <= n_in, "the counts leave the tuple no room (M3)")
+    require(all(s == 1 for s in x.sizes[:rank - n_in] + idx.sizes[:rank - n_idx]),
+            "a padding dimension is larger than 1 (M1)")
+    x_sizes, i_sizes = x.sizes[rank - n_in:], idx.sizes[rank - n_idx:]
+    require(x_sizes[:b] == i_sizes[:b], "the batch sizes differ (M2)")
+    gathered = i_sizes[:-1] + x_sizes[b + t:]
+    require(len(gathered) <= rank, f"the gathered sizes {gathered} are longer than rank {rank}")
+    expected = [1] * (rank - len(gathered)) + gathered
+    require(y.sizes == expected, f"OutputTensor.Sizes {y.sizes} should be {expected}")
+    return {"inputs": [x, idx], "outputs": [y], "meaningful": (n_in, n_idx), "batch": b}
+
+
+def run_gather_nd(plan, ins, outs):
+    n_in, n_idx = plan["meaningful"]
+    b = plan["batch"]
+    x = ins[0].reshape(ins[0].shape[ins[0].ndim - n_in:])
+    tuples = ins[1].reshape(ins[1].shape[ins[1].ndim - n_idx:])
+    where = tuples.shape[:-1]  # (batch..., further...)
+    grid = [np.arange(where[k]).reshape([-1 if j == k else 1 for j in range(len(where))])
+            for k in range(b)]
+    coords = [np.clip(axis_positions(tuples[..., k], x.shape[b + k]), 0, x.shape[b + k] - 1)
+              for k in range(tuples.shape[-1])]  # out of range: unspecified
+    outs[0][...] = x[tuple(grid + coords)].reshape(outs[0].shape)
+
+
 def window_arrays(d, names, rank, count="DimensionCount"):
     """The window family's arrays: each one entry per dimension (DimensionCount)."""
     arrays = [[integer(v, f"{name}[{i}]") for i, v in enumerate(d[name])] for name in names]
@@ -485,6 +536,8 @@ OPERATORS = {
     "REVERSE_SUBSEQUENCES": (check_reverse, run_reverse),
     "GATHER_ELEMENTS": (lambda d, l: check_elements("GATHER_ELEMENTS", d, l), run_gather_elements),
     "SCATTER_ELEMENTS": (lambda d, l: check_elements("SCATTER_ELEMENTS", d, l), run_scatter_elements),
+    "GATHER_ND": (lambda d, l: check_nd("GATHER_ND", d, l), run_gather_nd),
+    "GATHER_ND1": (lambda d, l: check_nd("GATHER_ND1", d, l), run_gather_nd),
     "SLICE": (check_slice, run_slice),
     "PADDING": (lambda d, l: check_padding("PADDING", d, l), run_padding),
     "PADDING1": (lambda d, l: check_padding("PADDING1", d, l), run_padding),

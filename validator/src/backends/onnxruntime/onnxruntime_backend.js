@@ -36,6 +36,8 @@
 //   GATHER_ELEMENTS       GatherElements (indices as int64)
 //   SCATTER_ELEMENTS      ScatterElements, no reduction (indices as int64; which of
 //                         colliding updates lands is ORT's choice)
+//   GATHER_ND, GATHER_ND1 GatherND on the meaningful dimensions of input and indices, with
+//                         batch_dims = BatchDimensionCount (indices as int64)
 //   SLICE                 Slice, starts Offsets, ends one past the last element reached,
 //                         steps Strides (int64 initializers; a stride of 0, contract point
 //                         K1, is refused: ONNX's steps may not be 0)
@@ -46,10 +48,12 @@
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
+//   - GATHER_ND / GATHER_ND1 where contract points M1 (a padding dimension above 1) or M2
+//     (batch sizes that differ) leave the result implementation-defined;
 //   - any operator / data type for which ORT's CPU EP has no kernel, with ORT's own message
 //     (1.30: DepthToSpace and SpaceToDepth take only FLOAT64, FLOAT32, FLOAT16, INT8, UINT8);
-//   - at execute, a GATHER, GATHER_ELEMENTS or SCATTER_ELEMENTS index outside [-size, size-1]:
-//     ONNX defines it as an error;
+//   - at execute, a GATHER, GATHER_ELEMENTS, SCATTER_ELEMENTS, GATHER_ND or GATHER_ND1 index
+//     outside [-size, size-1]: ONNX defines it as an error;
 //   - SYMMETRIC padding (ONNX Pad has no such mode), and a reflection or wrap as wide as
 //     the dimension or wider (ONNX Pad folds once; erratum PD2's folds).
 // `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts;
@@ -442,6 +446,48 @@ function checkElements(op, d) {
   };
 }
 
+// GATHER_ND and GATHER_ND1: the output is the indices' meaningful sizes without the tuple,
+// then the input's after batch and tuple, right-aligned (erratum N1, N2).
+function checkNd(op, d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const idx = tensor(d.IndicesTensor, 'IndicesTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  const rank = x.sizes.length;
+  require_(idx.sizes.length === rank && y.sizes.length === rank, "the tensors' ranks differ");
+  require_(x.type === y.type, 'input and output data types differ');
+  require_(INDEX_TYPES.includes(idx.type), `IndicesTensor.DataType ${idx.type} is not an index type`);
+  const nIn = integer(d.InputDimensionCount, 'InputDimensionCount');
+  const nIdx = integer(d.IndicesDimensionCount, 'IndicesDimensionCount');
+  const b = op === 'GATHER_ND1' ? integer(d.BatchDimensionCount, 'BatchDimensionCount') : 0;
+  require_(nIn >= 1 && nIn <= rank, `InputDimensionCount ${nIn} is outside [1, ${rank}]`);
+  require_(nIdx >= 1 && nIdx <= rank, `IndicesDimensionCount ${nIdx} is outside [1, ${rank}]`);
+  require_(b >= 0 && b < rank, `BatchDimensionCount ${b} is outside [0, ${rank})`);
+  const t = idx.sizes[rank - 1];
+  require_(t <= rank, `the tuple of ${t} is longer than rank ${rank}`);
+  require_(t <= nIn && b < nIdx && b + t <= nIn, 'the counts leave the tuple no room (M3)');
+  const xDims = x.sizes.slice(rank - nIn), iDims = idx.sizes.slice(rank - nIdx);
+  const gathered = [...iDims.slice(0, -1), ...xDims.slice(b + t)];
+  require_(gathered.length <= rank, `the gathered sizes ${gathered} are longer than rank ${rank}`);
+  const expected = [...new Array(rank - gathered.length).fill(1), ...gathered];
+  require_(expected.every((s, i) => s === y.sizes[i]), `OutputTensor.Sizes ${y.sizes} should be ${expected}`);
+  if ([...x.sizes.slice(0, rank - nIn), ...idx.sizes.slice(0, rank - nIdx)].some(s => s > 1))
+    throw new Unsupported('a padding dimension is larger than 1: implementation-defined (M1)');
+  if (xDims.slice(0, b).some((s, i) => s !== iDims[i]))
+    throw new Unsupported('the batch sizes of input and indices differ: implementation-defined (M2)');
+  const selected = xDims.slice(b, b + t).map(BigInt);
+  return {
+    inputs: [x, idx], outputs: [y], key: ['GatherND', x.type, xDims, idx.type, iDims, b],
+    model: () => oneNodeModel('GatherND', [['x', TYPES[x.type][1], xDims], ['i', 7, iDims]],
+                              [['y', TYPES[y.type][1]]], [attrInt('batch_dims', b)]),
+    feeds: ([bx, bi]) => {
+      const values = integers(idx, bi);
+      if (values.some((v, n) => v >= selected[n % t] || v < -selected[n % t]))
+        throw new Unsupported(outOfRange);
+      return { x: ortTensor(x, bx, xDims), i: new ort.Tensor('int64', BigInt64Array.from(values), iDims) };
+    },
+  };
+}
+
 // DEPTH_TO_SPACE and SPACE_TO_DEPTH (1_0) have no Order: DEPTH_COLUMN_ROW's layout.
 function orderOf(op, d) {
   if (!op.endsWith('1')) return 'DEPTH_COLUMN_ROW';
@@ -635,6 +681,8 @@ const CHECKS = {
   SPACE_TO_DEPTH: d => checkDepthSpace('SPACE_TO_DEPTH', d),
   GATHER_ELEMENTS: d => checkElements('GATHER_ELEMENTS', d),
   SCATTER_ELEMENTS: d => checkElements('SCATTER_ELEMENTS', d),
+  GATHER_ND: d => checkNd('GATHER_ND', d),
+  GATHER_ND1: d => checkNd('GATHER_ND1', d),
   SLICE: checkSlice,
   PADDING: d => checkPadding('PADDING', d),
   PADDING1: d => checkPadding('PADDING1', d),

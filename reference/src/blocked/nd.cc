@@ -1,0 +1,122 @@
+#include "blocked/nd.h"
+
+#include <algorithm>
+
+#include "blocked/copy_runs.h"
+#include "blocked/elements.h"
+#include "blocked/threading.h"
+
+namespace dmlconf::blocked {
+
+namespace {
+
+// The tuple items [begin, end) in row-major order: each one's coordinates, kept as an
+// odometer, give its walked and indices offsets and its batch offset in the
+// positioned tensor.
+template <class Fn>
+void ForEachTuple(const NdPlan& plan, uint64_t begin, uint64_t end, const Fn& fn) {
+  std::array<uint32_t, kMaxDimensions> at{};
+  uint64_t rest = begin;
+  for (int d = plan.tuple_rank; d-- > 0;) {
+    at[d] = uint32_t(rest % plan.dims[d].size);
+    rest /= plan.dims[d].size;
+  }
+  for (uint64_t item = begin; item < end; ++item) {
+    int64_t walked = 0, indices = 0, batch = 0;
+    for (int d = 0; d < plan.tuple_rank; ++d) {
+      const NdPlan::TupleDim& dim = plan.dims[d];
+      walked += int64_t(at[d]) * dim.walked;
+      indices += int64_t(at[d]) * dim.indices;
+      // Contract point M2: a batch past the positioned tensor's reads its last.
+      if (dim.positioned_size > 0)
+        batch += int64_t(std::min(at[d], dim.positioned_size - 1)) * dim.positioned;
+    }
+    fn(walked, indices, batch);
+    for (int d = plan.tuple_rank; d-- > 0;) {
+      if (++at[d] < plan.dims[d].size) break;
+      at[d] = 0;
+    }
+  }
+}
+
+template <class T>
+void MoveBlock(const NdPlan& plan, std::byte* dst, const std::byte* src) {
+  if (plan.block_elements == 1)
+    CopyElement<T>(dst, src);
+  else if (plan.block_is_run)
+    CopyRun(dst, src, plan.block_elements * sizeof(T));
+  else
+    RunCopySerial(plan.block, dst, src);
+}
+
+template <class T, class I>
+void GatherRange(const NdPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
+  std::byte* const out = bindings.outputs[0];
+  const std::byte* const in = bindings.inputs[0];
+  const std::byte* const idx = bindings.inputs[1];
+  ForEachTuple(plan, begin, end, [&](int64_t walked, int64_t indices, int64_t batch) {
+    int64_t at = batch;
+    for (uint32_t k = 0; k < plan.tuple; ++k) {
+      const int64_t last = int64_t(plan.select_size[k]) - 1;
+      const int64_t position = std::clamp<int64_t>(
+          IndexPosition<I>(idx + indices + int64_t(k) * plan.index_stride, plan.select_size[k]), 0,
+          last);
+      at += position * plan.select_stride[k];
+    }
+    MoveBlock<T>(plan, out + walked, in + at);
+  });
+}
+
+}  // namespace
+
+NdPlan PlanNd(const TensorDesc& walked, const TensorDesc& positioned, const TensorDesc& indices,
+              NdCounts counts, bool walked_written) {
+  const NdShape s = NdShapeOf(positioned.sizes, indices.sizes, counts);
+  const ByteStrides w = ByteStridesOf(walked), p = ByteStridesOf(positioned),
+                    x = ByteStridesOf(indices);
+  NdPlan plan;
+  plan.element_size = walked.ElementSize();
+  plan.index_type = indices.data_type;
+  const uint32_t j_first = s.rank - s.block_dims - s.index_dims;
+  for (uint32_t k = 0; k < s.index_dims; ++k) {
+    NdPlan::TupleDim& dim = plan.dims[plan.tuple_rank++];
+    dim.size = walked.sizes[j_first + k];
+    dim.walked = w[j_first + k];
+    dim.indices = x[s.indices_lead + k];
+    if (k < s.batch) {
+      dim.positioned = p[s.input_lead + k];
+      dim.positioned_size = positioned.sizes[s.input_lead + k];
+    }
+    plan.tuples *= dim.size;
+  }
+  plan.tuple = s.tuple;
+  plan.index_stride = x[s.rank - 1];
+  for (uint32_t k = 0; k < s.tuple; ++k) {
+    plan.select_stride[k] = p[s.input_lead + s.batch + k];
+    plan.select_size[k] = positioned.sizes[s.input_lead + s.batch + k];
+  }
+  LoopNest nest;
+  for (uint32_t k = 0; k < s.block_dims; ++k) {
+    const uint32_t d = s.rank - s.block_dims + k;
+    if (walked_written)
+      nest.Push(walked.sizes[d], w[d], p[d]);
+    else
+      nest.Push(walked.sizes[d], p[d], w[d]);
+    plan.block_elements *= walked.sizes[d];
+  }
+  plan.block = PlanCopy(nest, plan.element_size);
+  plan.block_is_run = plan.block.inner == CopyPlan::Inner::kRun && plan.block.outer.Count() == 1;
+  return plan;
+}
+
+void GatherTuples(const NdPlan& plan, const Bindings& bindings) {
+  const uint64_t bytes = plan.tuples * (plan.block_elements * plan.element_size +
+                                        plan.tuple * ElementSize(plan.index_type));
+  WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
+    ForEachRange(plan.tuples, ThreadsFor(plan.tuples, bytes), [&](uint64_t begin, uint64_t end) {
+      GatherRange<T, I>(plan, bindings, begin, end);
+    });
+  });
+}
+
+}  // namespace dmlconf::blocked
