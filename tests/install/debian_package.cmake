@@ -69,9 +69,11 @@ foreach(file IN ITEMS tools/sample_backend/sample_backend.c examples/consumer/CM
   endif()
 endforeach()
 file(READ "${doc}/validator/BACKENDS.md" backends)
-string(REGEX MATCHALL "\\]\\([^)#:]+\\)" links "${backends}")
+# "](target)" marked first: a CMake list does not split inside unbalanced brackets.
+string(REPLACE "](" "\nLINK " backends "${backends}")
+string(REGEX MATCHALL "\nLINK [^)#:\n]+\\)" links "${backends}")
 foreach(link IN LISTS links)
-  string(REGEX REPLACE "^\\]\\((.*)\\)$" "\\1" target "${link}")
+  string(REGEX REPLACE "^\nLINK (.*)\\)$" "\\1" target "${link}")
   if(NOT EXISTS "${doc}/validator/${target}")
     message(FATAL_ERROR "BACKENDS.md links to ${target}, which the .deb does not hold")
   endif()
