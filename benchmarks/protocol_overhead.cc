@@ -1,9 +1,14 @@
 // What the persistent protocol costs dmlconf per request (issue 9: under 1 ms
 // for small cases): Create then Execute of a small JOIN through the serve:
 // client against benchmarks/echo_backend.c, which does no work, beside the same
-// calls on the in-process reference, in the same binary and run.
+// calls on the in-process reference, in the same binary and run. And the same JOIN
+// through the C sample plug-in, out of process (plugin:, dmlconf-plugin-host) and in
+// it (plugin-in-process:): what a plug-in's request costs beyond the plug-in's work
+// (issue 31).
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "dmlconf/backend.h"
@@ -46,8 +51,22 @@ void BM_ServeEcho(benchmark::State& state) {
   CreateAndExecute(state, *echo);
 }
 
+void BM_PluginInProcess(benchmark::State& state) {
+  const std::unique_ptr<Backend> plugin = LoadPluginBackend(DMLCONF_SAMPLE_PLUGIN);
+  CreateAndExecute(state, *plugin);
+}
+
+void BM_PluginHost(benchmark::State& state) {
+  setenv("DMLCONF_PLUGIN_HOST", DMLCONF_PLUGIN_HOST_PATH, 0);  // this build's, unless given
+  const std::unique_ptr<Backend> plugin =
+      MakeExternalBackend(std::string("plugin:") + DMLCONF_SAMPLE_PLUGIN, {});
+  CreateAndExecute(state, *plugin);
+}
+
 BENCHMARK(BM_InProcessReference)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ServeEcho)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PluginInProcess)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PluginHost)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -70,7 +70,7 @@ select{font:inherit;padding:2px 6px}#shown{color:#59636e}
 .claim-no{color:var(--failed);font-weight:700}
 details.group{border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:6px 10px}
 details.group summary{cursor:pointer}
-.matrix{display:flex;flex-wrap:wrap;gap:18px}.matrix table{width:auto}
+.matrix{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}.matrix table{width:auto}
 .matrix td,.matrix th{padding:2px 6px;font-size:12px}
 td.m-passed{background:#dafbe1}td.m-failed,td.m-error,td.m-xpass{background:#ffcecb;font-weight:700}
 td.m-xfail{background:#fff1c2}td.m-skipped{background:#eaeef2}
@@ -215,6 +215,8 @@ std::string CaseRow(const CaseResult& result) {
   html += "<td class=\"main\"><div class=\"case\">" + Esc(result.name) +
           "</div><div class=\"loc\">" + Esc(result.file + ":" + std::to_string(result.line)) +
           " &middot; expect " + Esc(result.expect) + "</div>";
+  if (!result.excused_by.empty())
+    html += "<div class=\"known\">known: " + Esc(result.excused_by) + "</div>";
   if (!result.message.empty())
     html += "<pre class=\"msg\">" + Esc(QuotedMessage(result.message)) + "</pre>";
   if (!result.reproducer.empty() && result.verdict != Verdict::kPassed &&
@@ -406,7 +408,7 @@ void WriteHtmlReport(const RunReport& report, const std::filesystem::path& path)
   Tally total;
   for (const CaseResult& result : report.results) total.Add(result);
   const bool failed = report.Failed();
-  const std::string summary = report.SummaryLine();
+  const std::string summary = Esc(report.VerdictLine());
   std::string html =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
       "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"

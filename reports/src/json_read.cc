@@ -42,6 +42,7 @@ CaseResult CaseFromJson(const Json& c) {
   r.reproducer = Field<std::string>(c, "reproducer", "");
   r.seconds = Field<double>(c, "seconds", 0);
   r.padding_bytes_written = Field<uint64_t>(c, "padding_bytes_written", 0);
+  r.excused_by = Field<std::string>(c, "excused_by", "");
   return r;
 }
 
@@ -83,6 +84,8 @@ RunReport ReadJsonReport(const std::filesystem::path& path) {
       report.selected_cases = root.at("selected_cases").get<uint64_t>();
     if (root.contains("shard_cases"))
       report.shard_cases = root.at("shard_cases").get<std::vector<std::string>>();
+    report.baseline = Field<std::string>(root, "baseline", "");
+    report.claim = Field<std::string>(root, "claim", "");
     report.source = path.string();
     for (const Json& c : root.at("cases")) report.results.push_back(CaseFromJson(c));
     return report;

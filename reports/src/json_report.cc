@@ -59,7 +59,7 @@ Json ClaimsJson(const RunReport& report) {
 }
 
 Json CaseJson(const CaseResult& result) {
-  return Json{
+  Json json{
       {"name", result.name},
       {"file", result.file},
       {"line", result.line},
@@ -78,6 +78,8 @@ Json CaseJson(const CaseResult& result) {
       {"seconds", result.seconds},
       {"padding_bytes_written", result.padding_bytes_written},
   };
+  if (!result.excused_by.empty()) json["excused_by"] = result.excused_by;
+  return json;
 }
 
 // Version and description only when the backend declared them.
@@ -114,6 +116,11 @@ void WriteJsonReport(const RunReport& report, const std::filesystem::path& path)
   };
   if (report.selected_cases) root["selected_cases"] = *report.selected_cases;
   if (report.shard_cases) root["shard_cases"] = *report.shard_cases;
+  if (!report.baseline.empty()) root["baseline"] = report.baseline;
+  if (!report.claim.empty()) root["claim"] = report.claim;
+  // The exit code's verdict, as the closing line says it: what a CI reading only this
+  // file acts on.
+  root["verdict"] = Json{{"passed", !report.Failed()}, {"line", report.VerdictLine()}};
   root["summary"] = SummaryJson(report);
   root["claims"] = ClaimsJson(report);
   Json cases = Json::array();

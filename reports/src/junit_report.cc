@@ -41,6 +41,13 @@ std::string TypeOf(const CaseResult& result, std::string_view fallback) {
   return result.kind == Kind::kNone ? std::string(fallback) : std::string(KindName(result.kind));
 }
 
+// An xfail as CI systems show a known failure: "known: " and the entry or baseline
+// that excused it, then the failure's own message.
+std::string KnownMessage(const CaseResult& result, const std::string& summary) {
+  const std::string excuse = result.excused_by.empty() ? "expected failure" : result.excused_by;
+  return "known: " + excuse + (summary.empty() ? "" : ": " + summary);
+}
+
 // The whole message, not its first line: quoted standard error and the lines after a
 // mismatch are what a CI page that shows only the attribute needs (escaped, line
 // breaks kept as character references).
@@ -56,7 +63,7 @@ std::string Outcome(const CaseResult& result) {
              Attribute("type", TypeOf(result, "error")) + ">" + Details(result) + "</error>\n";
     case Verdict::kSkipped: return "      <skipped" + Attribute("message", summary) + "/>\n";
     case Verdict::kExpectedFailure:
-      return "      <skipped" + Attribute("message", "expected failure: " + summary) + ">" +
+      return "      <skipped" + Attribute("message", KnownMessage(result, summary)) + ">" +
              Details(result) + "</skipped>\n";
     case Verdict::kUnexpectedPass:
       return "      <failure" + Attribute("message", summary.empty() ? kXpassMessage : summary) +
@@ -79,10 +86,15 @@ std::string TestCase(const std::string& suite, const CaseResult& result) {
   return xml + ">\n" + outcome + "    </testcase>\n";
 }
 
-std::string CountAttributes(const Tally& tally) {
-  const int failures = tally[Verdict::kFailed] + tally[Verdict::kUnexpectedPass];
+// Tests outside the tally (the claims'): how many, and how many of them failed.
+struct ClaimTests {
+  int tests = 0, failures = 0;
+};
+
+std::string CountAttributes(const Tally& tally, ClaimTests claims = {}) {
+  const int failures = tally[Verdict::kFailed] + tally[Verdict::kUnexpectedPass] + claims.failures;
   const int skipped = tally[Verdict::kSkipped] + tally[Verdict::kExpectedFailure];
-  return Attribute("tests", std::to_string(tally.total)) +
+  return Attribute("tests", std::to_string(tally.total + claims.tests)) +
          Attribute("failures", std::to_string(failures)) +
          Attribute("errors", std::to_string(tally[Verdict::kError])) +
          Attribute("skipped", std::to_string(skipped)) +
@@ -110,6 +122,30 @@ std::string Properties(const RunReport& report, const std::string& backend, cons
   return xml + "    </properties>\n";
 }
 
+// --claim: one test per backend, failing where the claim does not hold, so a CI
+// reading only this file fails the run the exit code fails.
+std::string ClaimSuite(const RunReport& report, ClaimTests* tally) {
+  if (report.claim.empty()) return "";
+  const std::string suite = std::string(kSuitePrefix) + "claims";
+  std::string cases;
+  for (const ConformanceClaim& c : Claims(report)) {
+    ++tally->tests;
+    cases += "    <testcase" + Attribute("classname", suite) +
+             Attribute("name", "claim " + report.claim + " on " + c.backend) +
+             Attribute("time", "0");
+    if (ClaimHolds(c, report.claim)) {
+      cases += "/>\n";
+      continue;
+    }
+    ++tally->failures;
+    cases += ">\n      <failure" +
+             Attribute("message", "claim " + report.claim + " does not hold: " + c.reason) +
+             Attribute("type", "claim") + "/>\n    </testcase>\n";
+  }
+  return "  <testsuite" + Attribute("name", suite) + CountAttributes(Tally{}, *tally) +
+         Attribute("timestamp", report.started_at) + ">\n" + cases + "  </testsuite>\n";
+}
+
 }  // namespace
 
 void WriteJunitReport(const RunReport& report, const std::filesystem::path& path) {
@@ -126,9 +162,11 @@ void WriteJunitReport(const RunReport& report, const std::filesystem::path& path
     for (const CaseResult* result : results) suites += TestCase(suite, *result);
     suites += "  </testsuite>\n";
   }
+  ClaimTests claims;
+  suites += ClaimSuite(report, &claims);
   const std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" +
-                          Attribute("name", "dmlconf") + CountAttributes(total) + ">\n" + suites +
-                          "</testsuites>\n";
+                          Attribute("name", "dmlconf") + CountAttributes(total, claims) + ">\n" +
+                          suites + "</testsuites>\n";
   WriteFileAtomically(path, xml);
 }
 

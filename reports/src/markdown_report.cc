@@ -254,7 +254,8 @@ std::string ExpectedFailures(const RunReport& report) {
   int count = 0;
   for (const CaseResult& result : report.results) {
     if (result.verdict != Verdict::kExpectedFailure) continue;
-    text += "- " + Code(result.name) + " on " + Text(result.backend) + ": " +
+    text += "- " + Code(result.name) + " on " + Text(result.backend) +
+            (result.excused_by.empty() ? "" : " (known: " + Text(result.excused_by) + ")") + ": " +
             Text(FirstLine(QuotedMessage(result.message))) + "\n";
     ++count;
   }
@@ -269,7 +270,7 @@ void WriteMarkdownReport(const RunReport& report, const std::filesystem::path& p
   const std::string scope = SelectionScope(report);
   const std::string text =
       "# " + Text(report.tool) + " conformance report\n\n**" + verdict +
-      "**: " + report.SummaryLine() + (scope.empty() ? "" : ", " + Text(scope)) + "\n\n" +
+      "**: " + Text(report.VerdictLine()) + (scope.empty() ? "" : ", " + Text(scope)) + "\n\n" +
       Facts(report) + ClaimsSection(report) + SummaryTable(report) + KindsTable(report) +
       MatrixSection(report) + Failures(report) + Skipped(report) + ExpectedFailures(report);
   WriteFileAtomically(path, text);

@@ -14,9 +14,11 @@ using PairKey = std::pair<std::string, std::string>;  // backend, case name
 std::optional<Change> Classify(const CaseResult* base, const CaseResult& now) {
   const bool fails_now = VerdictFailsRun(now.verdict);
   if (!base) return fails_now ? std::optional(Change::kNewlyFailing) : std::nullopt;
+  // An xfail failed too, only known: a baseline written by a run with --xfail or
+  // --baseline still holds its failures as failures.
   const bool failed_before =
       VerdictFailsRun(base->verdict) || base->verdict == Verdict::kExpectedFailure;
-  if (fails_now && !VerdictFailsRun(base->verdict)) return Change::kNewlyFailing;
+  if (fails_now && !failed_before) return Change::kNewlyFailing;
   if (!fails_now && failed_before && now.verdict != Verdict::kExpectedFailure &&
       now.verdict != Verdict::kSkipped)
     return Change::kNewlyPassing;
@@ -217,6 +219,53 @@ ReportDiff DiffReports(const RunReport& base, const RunReport& now) {
   for (const CaseResult& r : base.results)
     if (before.contains({r.backend, r.name})) diff.changes.push_back({Change::kGone, &r, nullptr});
   return diff;
+}
+
+namespace {
+
+std::string ProfileName(const RunReport& r) { return r.profile.empty() ? "directml" : r.profile; }
+
+std::string OperatorsText(const RunReport& r) {
+  std::string text;
+  for (const std::string& op : r.operators) text += (text.empty() ? "" : ", ") + op;
+  return text.empty() ? "all" : text;
+}
+
+// Case names of `from` on `backends` that `other` has no result for on that backend.
+int OnlyIn(const RunReport& from, const RunReport& other,
+           const std::vector<std::string>& backends) {
+  std::set<std::pair<std::string, std::string>> theirs;
+  for (const CaseResult& r : other.results) theirs.emplace(r.backend, r.name);
+  std::set<std::string> names;
+  for (const CaseResult& r : from.results)
+    if (std::binary_search(backends.begin(), backends.end(), r.backend) &&
+        !theirs.contains({r.backend, r.name}))
+      names.insert(r.name);
+  return int(names.size());
+}
+
+}  // namespace
+
+std::vector<std::string> SelectionDifferences(const RunReport& base, const RunReport& now) {
+  std::vector<std::string> differences;
+  const auto results = [](const RunReport& r) { return std::to_string(r.results.size()); };
+  if (ProfileName(base) != ProfileName(now))
+    differences.push_back("the profile changed: --profile " + ProfileName(base) + " (" +
+                          results(base) + " results) before, " + ProfileName(now) + " (" +
+                          results(now) + " results) now");
+  if (base.operators != now.operators)
+    differences.push_back("the operators changed: " + OperatorsText(base) + " before, " +
+                          OperatorsText(now) + " now");
+  const auto shard = [](const RunReport& r) { return r.shard.empty() ? "0/1" : r.shard; };
+  if (shard(base) != shard(now))
+    differences.push_back("the shard changed: " + shard(base) + " before, " + shard(now) + " now");
+  const std::vector<std::string> shared = SharedBackends(base, now);
+  const int gone = OnlyIn(base, now, shared), added = OnlyIn(now, base, shared);
+  if (gone > 0 || added > 0)
+    differences.push_back("the case sets differ: " + std::to_string(gone) +
+                          " cases only in the base run, " + std::to_string(added) +
+                          " only in the new one");
+  return differences;
 }
 
 RunReport MergeReports(const std::vector<RunReport>& shards) {

@@ -65,11 +65,43 @@ std::string RunReport::SummaryLine() const {
   return line;
 }
 
+namespace {
+
+// --claim given and not holding on some backend.
+bool ClaimFails(const RunReport& report) {
+  if (report.claim.empty()) return false;
+  for (const ConformanceClaim& c : Claims(report))
+    if (!ClaimHolds(c, report.claim)) return true;
+  return false;
+}
+
+}  // namespace
+
 bool RunReport::Failed() const {
   for (const CaseResult& result : results) {
     if (VerdictFailsRun(result.verdict)) return true;
   }
-  return false;
+  return ClaimFails(*this);
+}
+
+// With a baseline, every failure the base run also had is an xfail excused by it,
+// so what still fails the run is exactly the regressions.
+std::string RunReport::VerdictLine() const {
+  std::string line = SummaryLine();
+  if (!baseline.empty()) {
+    int regressions = 0;
+    for (const CaseResult& result : results) regressions += VerdictFailsRun(result.verdict);
+    line += regressions == 0
+                ? "; no regression against " + baseline
+                : "; " + std::to_string(regressions) +
+                      (regressions == 1 ? " regression" : " regressions") + " against " + baseline;
+  }
+  if (!claim.empty()) {
+    const std::string scope = SelectionScope(*this);
+    line += "; claim " + claim + (ClaimFails(*this) ? " does not hold" : " holds") +
+            (scope.empty() ? "" : " " + scope);
+  }
+  return line;
 }
 
 }  // namespace dmlconf

@@ -36,5 +36,5 @@ add_test(NAME cli.xfail_fifo_exit_2
          COMMAND sh -c "rm -f \"$1\" && mkfifo \"$1\" && \"$0\" run \"$2\" --xfail \"$1\"; echo \"exit $?\""
                  $<TARGET_FILE:dmlconf> ${CMAKE_CURRENT_BINARY_DIR}/failure/xfail.fifo
                  ${fixtures}/wrong_expected.yaml)
-set_tests_properties(cli.xfail_fifo_exit_2 PROPERTIES TIMEOUT 20 PASS_REGULAR_EXPRESSION
+set_tests_properties(cli.xfail_fifo_exit_2 PROPERTIES TIMEOUT 120 PASS_REGULAR_EXPRESSION
                      "--xfail [^\n]*xfail\\.fifo: is not a regular file\nexit 2\n$")

@@ -2,7 +2,7 @@
 # diff and merge. Included by CMakeLists.txt.
 set(regression_check sh ${CMAKE_CURRENT_SOURCE_DIR}/regression_check.sh $<TARGET_FILE:dmlconf>
     ${PROJECT_SOURCE_DIR})
-foreach(scenario IN ITEMS baseline-regression baseline-known-failure diff merge)
+foreach(scenario IN ITEMS baseline-regression baseline-known-failure junit-verdict diff merge)
   add_test(NAME cli.${scenario}
            COMMAND ${regression_check} ${CMAKE_CURRENT_BINARY_DIR}/regression/${scenario} ${scenario})
   set_tests_properties(cli.${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "ok: ${scenario}\n$")

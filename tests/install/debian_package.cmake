@@ -58,3 +58,23 @@ set(prefix "${SCRATCH}/root/usr")
 expect_installed_suite_passes("${prefix}")
 expect(RC 0 REGEX "\n[1-9][0-9]* passed, 0 failed, 0 skipped\n$"
        COMMAND "${prefix}/bin/dmlconf" run --backend "plugin:${SAMPLE_PLUGIN}" --filter "join/*")
+
+# Issue 31: the package holds a plug-in sample and an example project, and BACKENDS.md's
+# links lead to files it holds.
+set(doc "${prefix}/share/doc/dmlconf")
+foreach(file IN ITEMS tools/sample_backend/sample_backend.c examples/consumer/CMakeLists.txt
+                      examples/consumer/join_plugin.c)
+  if(NOT EXISTS "${doc}/${file}")
+    message(FATAL_ERROR "the .deb has no ${doc}/${file}")
+  endif()
+endforeach()
+file(READ "${doc}/validator/BACKENDS.md" backends)
+# "](target)" marked first: a CMake list does not split inside unbalanced brackets.
+string(REPLACE "](" "\nLINK " backends "${backends}")
+string(REGEX MATCHALL "\nLINK [^)#:\n]+\\)" links "${backends}")
+foreach(link IN LISTS links)
+  string(REGEX REPLACE "^\nLINK (.*)\\)$" "\\1" target "${link}")
+  if(NOT EXISTS "${doc}/validator/${target}")
+    message(FATAL_ERROR "BACKENDS.md links to ${target}, which the .deb does not hold")
+  endif()
+endforeach()

@@ -37,6 +37,11 @@ escape_regex("${prefix}" prefix_regex)
 expect(RC 1 REGEX "reproduce: [^\n]*${prefix_regex}/share/dmlconf/cases/planted/wrong_expected"
        COMMAND "${dmlconf}" run --backend reference --case cli/wrong-expected)
 
+# Its help names the folder it reads without a PATH: the moved prefix's (issue 31: it
+# said "the in-tree cases/" for an installed binary).
+expect(RC 0 REGEX "paths TEXT [^\n]*default: ${prefix_regex}/share/dmlconf/cases"
+       COMMAND "${dmlconf}" run --help)
+
 # DMLCONF_DATA_DIR and DMLCONF_CASES still override the default.
 file(MAKE_DIRECTORY "${SCRATCH}/data/cases")
 file(COPY "${SOURCE_DIR}/cases/spec" DESTINATION "${SCRATCH}/data/cases")

@@ -54,6 +54,20 @@ void Offsets16Bit(const OperatorDesc& desc, const Bindings& bindings) {
   }
 }
 
+// Erratum B1's retired rule enforced: every tensor whose TotalTensorSizeInBytes is not a
+// multiple of 4 refused, as `dmlconf reasons` once listed it (issue 31).
+Validation RetiredMultipleOf4Enforced(const OperatorDesc& desc, FeatureLevel level) {
+  const Validation honest = Validate(desc, level);
+  if (!honest.ok()) return honest;
+  for (const auto& slots : {InputSlots(desc), OutputSlots(desc)})
+    for (const TensorSlot& slot : slots)
+      if (slot.desc->TotalBytes() % 4 != 0)
+        return {Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4,
+                slot.role + ": TotalTensorSizeInBytes " + std::to_string(slot.desc->TotalBytes()) +
+                    " is not a multiple of 4"};
+  return honest;
+}
+
 }  // namespace
 
 std::vector<Mutant> ValidationMutants() {
@@ -69,6 +83,9 @@ std::vector<Mutant> ValidationMutants() {
        SplitRank4To5At3_0},
       {"offsets-16-bit", "element offsets are computed in 16 bits, wrapping on large tensors",
        Validate, Offsets16Bit},
+      {"retired-multiple-of-4-enforced",
+       "create() refuses a TotalTensorSizeInBytes that is not a multiple of 4 (retired, B1)",
+       RetiredMultipleOf4Enforced},
   };
 }
 

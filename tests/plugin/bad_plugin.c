@@ -92,6 +92,10 @@ static int execute(const dmlconf_operator_desc* desc, uint32_t level, const void
     for (i = 0; i < desc->input_count; ++i) rounded[i] = assume_64(inputs[i]);
     join(desc, rounded, assume_64(out));
   }
+#elif defined(DMLCONF_BAD_UNSUPPORTED_AT_EXECUTE) || defined(DMLCONF_BAD_OLD_ABI_RETURNS_2)
+  /* Support that depends on the data: ABI 1.1 may say so; to a 1.0 plug-in 2 is an error. */
+  strncpy(error, "inputs past 2^20 elements are not implemented", cap - 1);
+  return DMLCONF_UNSUPPORTED;
 #else
   join(desc, (const unsigned char* const*)inputs, out); /* ABI_VERSION, NO_ENTRY, CORRECT */
 #endif
@@ -104,7 +108,9 @@ static int execute(const dmlconf_operator_desc* desc, uint32_t level, const void
 #define ENTRY dmlconf_backend_entry
 #endif
 #if defined(DMLCONF_BAD_ABI_VERSION)
-#define VERSION (DMLCONF_BACKEND_ABI_VERSION + 1)
+#define VERSION ((DMLCONF_BACKEND_ABI_MAJOR + 1) << 16) /* a major version from the future */
+#elif defined(DMLCONF_BAD_OLD_ABI_RETURNS_2)
+#define VERSION 1 /* built against version 1.0, which spelt it 1 */
 #else
 #define VERSION DMLCONF_BACKEND_ABI_VERSION
 #endif

@@ -105,8 +105,28 @@ TEST(PluginBackend, MissingEntryPointIsNamed) {
 
 TEST(PluginBackend, WrongAbiVersionIsNamed) {
   const std::string path = BadPlugin("abi_version");
-  EXPECT_THAT(LoadError(path), AllOf(HasSubstr(path), HasSubstr("ABI version 2"),
-                                     HasSubstr("speaks version 1")));
+  EXPECT_THAT(LoadError(path), AllOf(HasSubstr(path), HasSubstr("ABI version 2.0"),
+                                     HasSubstr("speaks version 1.0 to 1.1")));
+}
+
+// Issue 31: ABI 1.1's execute() may answer unsupported (support that depends on the
+// data); a 1.0 plug-in still loads, and to it 2 stays an error code.
+TEST(PluginBackend, ExecuteMayAnswerUnsupportedFromAbi1_1) {
+  const JoinDesc desc = SpecJoinExample();
+  const std::vector<float> a(6, 1.0f), b(8, 2.0f);
+  GuardedBuffer output(desc.output_tensor.TotalBytes());
+  Bindings bindings;
+  bindings.inputs = {reinterpret_cast<const std::byte*>(a.data()),
+                     reinterpret_cast<const std::byte*>(b.data())};
+  bindings.outputs = {output.data()};
+  const ExecuteResult now =
+      LoadPluginBackend(BadPlugin("unsupported_at_execute"))->Execute(desc, FeatureLevel::k1_0, bindings);
+  EXPECT_EQ(now.kind, ExecuteResult::Kind::kUnsupported);
+  EXPECT_EQ(now.message, "inputs past 2^20 elements are not implemented");
+  const ExecuteResult old =
+      LoadPluginBackend(BadPlugin("old_abi_returns_2"))->Execute(desc, FeatureLevel::k1_0, bindings);
+  EXPECT_EQ(old.kind, ExecuteResult::Kind::kFailed);
+  EXPECT_THAT(old.message, HasSubstr("returned 2"));
 }
 
 // The adapter hands the plug-in the caller's buffers, so the evidence of a

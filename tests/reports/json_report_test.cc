@@ -46,6 +46,30 @@ TEST_F(JsonReportTest, RunFacts) {
   EXPECT_EQ(json.at("shard"), Json());
 }
 
+// Issue 31: what decided the exit code is in the file: the verdict line, the
+// baseline and claim, and the entry that excused each known failure; read back alike.
+TEST_F(JsonReportTest, VerdictBaselineClaimAndExcuses) {
+  RunReport report = SampleReport();
+  report.baseline = "base/report.json";
+  report.claim = "1_0";
+  const Json json = WriteAndParse(report);
+  EXPECT_EQ(json.at("baseline"), "base/report.json");
+  EXPECT_EQ(json.at("claim"), "1_0");
+  EXPECT_EQ(json.at("verdict").at("passed"), false);
+  // One failed, one error and one xpass, none in the sample's base run; the claim at
+  // 1_0 fails on both backends.
+  EXPECT_EQ(json.at("verdict").at("line"),
+            "2 passed, 1 failed, 2 skipped, 1 error, 1 xfail, 1 xpass; 3 regressions against "
+            "base/report.json; claim 1_0 does not hold");
+  EXPECT_EQ(json.at("cases").at(5).at("excused_by"), "known.txt:3: blocked:gather/*");
+  EXPECT_FALSE(json.at("cases").at(0).contains("excused_by"));
+  const RunReport back = ReadJsonReport(dir_ / "report.json");
+  EXPECT_EQ(back.baseline, "base/report.json");
+  EXPECT_EQ(back.claim, "1_0");
+  EXPECT_EQ(back.results.at(5).excused_by, "known.txt:3: blocked:gather/*");
+  EXPECT_EQ(back.VerdictLine(), report.VerdictLine());
+}
+
 // Issue 19: what a backend declared, and the selection a claim is over.
 TEST_F(JsonReportTest, BackendInfoProfileAndShard) {
   RunReport report = SampleReport();

@@ -54,7 +54,8 @@ TEST_F(JunitReportTest, FailureTypeIsTheFailureKind) {
   for (const XmlElement* suite : root->Children("testsuite"))
     for (const XmlElement* test : suite->Children("testcase"))
       for (const char* tag : {"failure", "error"})
-        for (const XmlElement* outcome : test->Children(tag)) types.push_back(outcome->Attr("type"));
+        for (const XmlElement* outcome : test->Children(tag))
+          types.push_back(outcome->Attr("type"));
   std::sort(types.begin(), types.end());
   EXPECT_EQ(types, (std::vector<std::string>{std::string(KindName(Kind::kCrash)),
                                              std::string(KindName(Kind::kStrayWrite)), "xpass"}));
@@ -122,7 +123,7 @@ TEST_F(JunitReportTest, VerdictsMapToElements) {
   ASSERT_EQ(blocked_cases.size(), 2u);
   ASSERT_EQ(blocked_cases[0]->Children("skipped").size(), 1u);
   EXPECT_EQ(blocked_cases[0]->Children("skipped")[0]->Attr("message"),
-            "expected failure: known bug 17");
+            "known: known.txt:3: blocked:gather/*: known bug 17");
   ASSERT_EQ(blocked_cases[1]->Children("failure").size(), 1u);
   EXPECT_EQ(blocked_cases[1]->Children("failure")[0]->Attr("message"),
             "unexpectedly passed (remove it from the expected-failure list)");

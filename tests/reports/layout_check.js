@@ -6,7 +6,8 @@
 //    next cell's, and no cell, nor a block inside one, holds content wider than its box
 //    unless it clips it with an ellipsis and a title (its own or an ancestor's in the
 //    cell) holds that content's full text;
-//  - no number in any table breaks over two lines.
+//  - no number in any table breaks over two lines;
+//  - no matrix table is stretched to a taller neighbour's height.
 (function () {
   var problems = [], rows = 0, clipped = 0;
   var root = document.documentElement;
@@ -60,6 +61,16 @@
     range.selectNodeContents(cell);
     if (range.getClientRects().length > 1)
       problems.push('the number ' + cell.textContent + ' breaks over lines');
+  });
+  // A matrix's rows are as tall as their text: a short operator's table beside a tall
+  // one is not stretched to its height (issue 31: DEPTH_TO_SPACE1's rows at GATHER's).
+  document.querySelectorAll('.matrix table').forEach(function (table) {
+    var rows = Array.from(table.rows), tallest = 0;
+    rows.forEach(function (tr) { tallest = Math.max(tallest, tr.getBoundingClientRect().height); });
+    var first = rows.length ? rows[0].getBoundingClientRect().height : 0;
+    if (rows.length && tallest > 2 * first + 1)
+      problems.push('a matrix row is ' + Math.round(tallest) + ' px tall, its header ' +
+                    Math.round(first) + ' px: the table is stretched');
   });
   root.dataset.layout = problems.length
       ? 'FAIL ' + problems.length + ' problems: ' + problems.slice(0, 5).join(' | ')

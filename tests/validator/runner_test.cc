@@ -1,5 +1,6 @@
 // The runner against backends that lie in one way each: every lie must give
 // the right verdict and a message that says what happened.
+#include "run/call.h"
 #include "run/isolate.h"
 #include "run/judge.h"
 #include "run/run_cases.h"
@@ -85,6 +86,28 @@ TEST(Runner, AcceptingAnInvalidDescriptorFails) {
                                HasSubstr("SPLIT_AXIS_SIZES_MISMATCH")));
 }
 
+// Issue 31: GATHER_OUTPUT_RANK_OVERFLOW names two rules. A GATHER that breaks only seed
+// 002's (input {3,1,2,2,3}, Axis 0, IndexDimensions 5: original rank 5 + 5 - 1 = 9 > 5,
+// though the surplus leading sizes are all 1) is told that rule, not the other.
+TEST(Runner, AcceptingQuotesTheRuleActuallyBroken) {
+  Case c = RejectCase();
+  c.name = "t/gather-original-rank";
+  GatherDesc d;
+  d.input_tensor = TensorDesc::Packed(DataType::kFloat32, {3, 1, 2, 2, 3});
+  d.indices_tensor = TensorDesc::Packed(DataType::kInt32, {1, 1, 1, 1, 2});
+  d.output_tensor = TensorDesc::Packed(DataType::kFloat32, {2, 1, 2, 2, 3});
+  d.axis = 0;
+  d.index_dimensions = 5;
+  c.descriptor = d;
+  c.reason = Reason::GATHER_OUTPUT_RANK_OVERFLOW;
+  ASSERT_EQ(Validate(c.descriptor, c.feature_level).reason, *c.reason);
+  const CaseResult r = Judge(c, Lie::kAcceptEverything);
+  EXPECT_EQ(r.verdict, Verdict::kFailed);
+  EXPECT_THAT(r.message, AllOf(HasSubstr("expects GATHER_OUTPUT_RANK_OVERFLOW (GATHER: "),
+                               HasSubstr("original rank 5"),
+                               Not(HasSubstr("surplus leading entries must be 1"))));
+}
+
 // A descriptor only an older level's support table forbids (FLOAT64 JOIN at
 // 1_0) may be accepted by a backend whose own level allows it: feature levels
 // are supersets. One that no level allows must still be refused.
@@ -114,6 +137,18 @@ TEST(Runner, RefusingAValidDescriptorFails) {
   EXPECT_EQ(r.verdict, Verdict::kFailed);
   EXPECT_THAT(r.message,
               HasSubstr("refused a valid descriptor at feature level 6_4: RANK_MISMATCH: no"));
+}
+
+// Issue 31: a backend's message that is its code, or starts with it, is not doubled.
+TEST(Runner, RefusalTextNamesTheCodeOnce) {
+  const Reason code = Reason::RANK_MISMATCH;
+  EXPECT_EQ(RefusalText(CreateAnswer::Rejected(code, "RANK_MISMATCH")), "RANK_MISMATCH");
+  EXPECT_EQ(RefusalText(CreateAnswer::Rejected(code, "")), "RANK_MISMATCH");
+  EXPECT_EQ(RefusalText(CreateAnswer::Rejected(code, "RANK_MISMATCH: ranks 1 and 2")),
+            "RANK_MISMATCH: ranks 1 and 2");
+  EXPECT_EQ(RefusalText(CreateAnswer::Rejected(code, "ranks 1 and 2")),
+            "RANK_MISMATCH: ranks 1 and 2");
+  EXPECT_EQ(RefusalText(CreateAnswer::Rejected(std::nullopt, "no")), "no reason code: no");
 }
 
 TEST(Runner, WrongReasonCodeNamesBoth) {

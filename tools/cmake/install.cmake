@@ -9,7 +9,9 @@
 #   libexec/dmlconf/directml/                  the DirectML launcher and host, when built
 #   lib/cmake/dmlconf/                         the CMake package
 #   share/doc/dmlconf/                         README.md and the docs it links to, each in
-#                                              its repository place so the links hold
+#                                              its repository place so the links hold; the
+#                                              plug-in samples; examples/consumer/, a plug-in
+#                                              project with its CTest
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -36,6 +38,16 @@ install(FILES validator/BACKENDS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/validato
 install(FILES cases/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/cases)
 install(FILES reports/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reports)
 install(FILES reference/OPERATORS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reference)
+# What BACKENDS.md links to, where its links point (validator/include/...), and the
+# plug-in samples it names; the consumer project (a plug-in with its CTest: conformance
+# tests with an expected-failure list and a baseline, and a fuzz test) as the example
+# a backend project starts from.
+install(FILES validator/include/dmlconf/dmlconf_backend.h
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/validator/include/dmlconf)
+install(FILES tools/sample_backend/sample_backend.c tools/sample_backend/join_serve.cc
+              tools/sample_backend/join_backend.py
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/tools/sample_backend)
+install(DIRECTORY tests/consumer/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/consumer)
 
 # The DirectML host, when tools/directml/setup.sh built it before this configure: its
 # launcher, wine-run and the host's .exe. Its state (Wine prefix, lavapipe, DirectML DLLs)

@@ -14,6 +14,15 @@
 
 namespace dmlconf::cli {
 
+// The PATH argument's help: where the cases come from without one, for an installed
+// dmlconf as for a build tree's.
+// It names the folder this binary would read, found as CasePaths finds it.
+inline std::string CasePathsHelp() {
+  return "Case files or folders (default: " + validator::DefaultCasesDir().string() +
+         ": $DMLCONF_CASES, else the cases installed with dmlconf, or a build tree's source "
+         "cases/)";
+}
+
 // The PATHs given, else the default case folder (platform/data_paths.h: $DMLCONF_CASES, the
 // installed share/dmlconf/cases, or the source tree's cases/ from a build tree).
 inline std::vector<std::filesystem::path> CasePaths(const std::vector<std::string>& given) {

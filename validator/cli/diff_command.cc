@@ -13,6 +13,7 @@ namespace {
 
 struct DiffArgs {
   std::string base, now;
+  bool strict = false;
 };
 
 RunReport ReadOrExit(const std::string& path) {
@@ -69,6 +70,15 @@ void Diff(const DiffArgs& args) {
               << "): nothing to compare; run both under one name (--backend NAME=SPEC)\n";
     Exit(kExitUsage);
   }
+  // Runs of different selections compare different suites: said first, with the counts.
+  const std::vector<std::string> differences = SelectionDifferences(base, now);
+  for (const std::string& difference : differences)
+    std::cerr << "dmlconf diff: " << (args.strict ? "" : "warning: ") << Printable(difference)
+              << "\n";
+  if (args.strict && !differences.empty()) {
+    std::cerr << "dmlconf diff: --strict: the two runs did not select the same cases\n";
+    Exit(kExitUsage);
+  }
   const ReportDiff diff = DiffReports(base, now);
   for (Change change : {Change::kNewlyFailing, Change::kNewlyPassing, Change::kNewlySkipped,
                         Change::kChangedMessage, Change::kGone})
@@ -90,6 +100,9 @@ void AddDiffCommand(CLI::App& app) {
       "when something newly fails");
   cmd->add_option("base", args->base, "The earlier run's report.json")->required();
   cmd->add_option("new", args->now, "The later run's report.json")->required();
+  cmd->add_flag("--strict", args->strict,
+                "Exit 2 when the runs differ in profile, operators, shard or case set (else a "
+                "warning each)");
   cmd->callback([args] { Diff(*args); });
 }
 

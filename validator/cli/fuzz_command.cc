@@ -20,12 +20,13 @@
 #include "progress.h"
 #include "report_dir.h"
 #include "run/terminal_text.h"
+#include "xfail_file.h"
 
 namespace dmlconf::cli {
 namespace {
 
 struct FuzzArgs {
-  std::string backend, feature_level, profile = "directml", xfail, report_dir;
+  std::string backend, feature_level, profile = "directml", xfail, report_dir, write_xfail;
   std::string out = "fuzz-findings";
   std::vector<std::string> operators;
   double seconds = 0, timeout = 0;
@@ -210,6 +211,38 @@ fuzz::FindingsReport Report(const fuzz::FuzzOutcome& outcome, const Backend& bac
   return report;
 }
 
+// --write-xfail FILE: one NAME:GLOB entry per signature of every new finding (its merged
+// ones too), covering that class of fuzz case names, so that a rerun with --xfail FILE
+// counts them known. Exit code 2 when it cannot be written.
+int WriteFuzzXfail(const fuzz::FindingsReport& report, const Backend& backend,
+                   const std::string& path) {
+  std::string text =
+      "# dmlconf fuzz --write-xfail: the classes of fuzz cases of each new finding\n";
+  int written = 0;
+  for (const fuzz::Finding& f : report.findings) {
+    if (f.known) continue;
+    for (const std::string& signature : f.Signatures()) {
+      const std::string glob = fuzz::XfailGlob(signature);
+      if (glob.empty() || backend.Name().find_first_of("\n\r") != std::string::npos) {
+        text += "# not listable: " + Printable(signature) + "\n";
+        continue;
+      }
+      text += GlobLiteral(backend.Name()) + ":" + glob + "  # " + signature + "\n";
+      ++written;
+    }
+  }
+  try {
+    WriteXfailFile(path, text);
+  } catch (const std::exception& e) {
+    std::cerr << "dmlconf fuzz: " << Printable(e.what()) << "\n";
+    return kExitUsage;
+  }
+  std::cout << "wrote " << written << (written == 1 ? " entry" : " entries") << " to "
+            << Printable(path) << " (a run with --xfail " << Printable(path)
+            << " counts these findings known)\n";
+  return kExitOk;
+}
+
 void Fuzz(const FuzzArgs& args) {
   children::InstallRunCleanup();  // no backend process or folder outlives the run
   const std::unique_ptr<Backend> backend = MakeTheBackend(args);
@@ -277,6 +310,9 @@ void Fuzz(const FuzzArgs& args) {
   std::cout << outcome.cases << " cases in " << Fixed(outcome.seconds, 1) << " s ("
             << Fixed(rate, 1) << " cases/s, " << Fixed(rate * 60, 0)
             << " a minute): " << fuzz::NewAndKnown(report) << std::endl;
+  if (!args.write_xfail.empty() && WriteFuzzXfail(report, *backend, args.write_xfail) != kExitOk &&
+      code == kExitOk)
+    code = kExitUsage;
   if (!args.report_dir.empty()) {
     try {
       fuzz::WriteFindings(report, args.report_dir);
@@ -321,6 +357,9 @@ void AddFuzzCommand(CLI::App& app) {
                   "Where each new finding's shrunk case file goes (default fuzz-findings)");
   cmd->add_option("--report-dir", args->report_dir,
                   "Write findings.json and findings.md here (`dmlconf merge` joins many)");
+  cmd->add_option("--write-xfail", args->write_xfail,
+                  "Write an --xfail list covering the class of each new finding (one NAME:GLOB "
+                  "a signature): a rerun with --xfail FILE counts them known");
   cmd->add_option("--max-new", args->max_new, "Stop after this many new findings (default: never)");
   cmd->add_flag("--verbose", args->verbose, "Print every case's verdict and name");
   cmd->add_option("--timeout", args->timeout,

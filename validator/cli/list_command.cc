@@ -43,7 +43,7 @@ void AddListCommand(CLI::App& app) {
   auto operators = std::make_shared<std::vector<std::string>>();
   CLI::App* cmd = app.add_subcommand(
       "list", "One line per case: name, operator, feature level, expect, data types, ranks");
-  cmd->add_option("paths", *paths, "Case files or folders (default: the in-tree cases/)");
+  cmd->add_option("paths", *paths, CasePathsHelp());
   AddOperatorOption(cmd, operators.get());
   cmd->callback([paths, operators] { ListCases(*paths, *operators); });
 }

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   using dmlconf::Printable;
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
   CLI::App app{"dmlconf: conformance suite for DirectML's data-movement operators"};
+  // --version answers alone; every other use names a subcommand.
+  app.set_version_flag("--version", std::string("dmlconf ") + DMLCONF_VERSION);
   app.require_subcommand(1);
   AddRunCommand(app);
   AddListCommand(app);
@@ -34,7 +36,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::RuntimeError& e) {
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;  // --help is not an error
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;  // --help and --version are not errors
   } catch (const std::exception& e) {
     std::cerr << "dmlconf: " << Printable(e.what()) << "\n";
     return kExitUsage;

@@ -88,7 +88,7 @@ void Merge(const MergeArgs& args) {
               << merged.SummaryLine() << std::endl;
     Exit(kExitNothingJudged);
   }
-  std::cout << merged.SummaryLine() << std::endl;
+  std::cout << merged.VerdictLine() << std::endl;
   if (merged.Failed()) Exit(kExitFailed);
 }
 

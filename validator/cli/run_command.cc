@@ -2,21 +2,14 @@
 // per backend and operator, and the summary as the last line.
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <ctime>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <tuple>
-
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 
 #include "backends/backend_registry.h"
 #include "case_paths.h"
@@ -28,10 +21,12 @@
 #include "platform/child_registry.h"
 #include "progress.h"
 #include "report_dir.h"
+#include "run/judge.h"
 #include "run/run_cases.h"
 #include "run/selection.h"
 #include "run/terminal_text.h"
 #include "run/xfail.h"
+#include "xfail_file.h"
 
 namespace dmlconf::cli {
 namespace {
@@ -59,20 +54,6 @@ struct RunArgs {
 [[noreturn]] void Usage(const std::string& message) {
   std::cerr << "dmlconf run: " << Printable(message) << "\n";
   Exit(kExitUsage);
-}
-
-// A glob that matches exactly `name`: fnmatch (flags 0) reads a backslash as "the
-// next character is itself". '#' is escaped too, and blanks at either end, so the
-// glob survives an expected-failure list's comments and trimming.
-std::string GlobLiteral(const std::string& name) {
-  std::string glob;
-  for (size_t i = 0; i < name.size(); ++i) {
-    const char ch = name[i];
-    const bool edge_blank = (ch == ' ' || ch == '\t') && (i == 0 || i + 1 == name.size());
-    if ((ch != '\0' && std::strchr("*?[]\\#", ch)) || edge_blank) glob += '\\';
-    glob += ch;
-  }
-  return glob;
 }
 
 // --profile directml (every case) or values (no must-reject case: a backend
@@ -198,6 +179,7 @@ void PrintResult(const CaseResult& r, bool verbose) {
   for (size_t at = message.find('\n'); at != std::string::npos; at = message.find('\n', at + 5))
     message.insert(at + 1, "    ");
   std::cout << " (" << Printable(r.file) << ":" << r.line << ")\n  " << message << "\n";
+  if (!r.excused_by.empty()) std::cout << "  known: " << Printable(r.excused_by) << "\n";
   if (fails || r.verdict == Verdict::kExpectedFailure)
     std::cout << "  reproduce: " << r.reproducer << "\n";
 }
@@ -263,23 +245,26 @@ void PrintClaims(const RunReport& report) {
     std::cout << "claim " << Printable(c.backend) << ": " << Printable(c.reason) << "\n";
 }
 
-// --claim X_Y: every backend must conform at X_Y or above.
-bool ClaimFails(const RunReport& report, const std::string& level) {
-  bool fails = false;
+// --claim X_Y: every backend must conform at X_Y or above; each that does not, said.
+void PrintFailingClaims(const RunReport& report) {
+  if (report.claim.empty()) return;
   for (const ConformanceClaim& c : Claims(report))
-    if (!ClaimHolds(c, level)) {
-      std::cout << "claim " << level << " does not hold on " << Printable(c.backend) << ": "
+    if (!ClaimHolds(c, report.claim))
+      std::cout << "claim " << report.claim << " does not hold on " << Printable(c.backend) << ": "
                 << Printable(c.reason) << "\n";
-      fails = true;
-    }
-  return fails;
 }
 
-// --baseline: the changes since the base run, and the regressions among them.
-int PrintRegressions(const RunReport& base, const RunReport& report) {
-  const ReportDiff diff = DiffReports(base, report);
+// --baseline: the changes since the base run, the regressions among them printed;
+// every other result that fails the run failed in the base run too, and becomes an
+// xfail excused by the baseline, so that every report and the exit code agree.
+void ApplyBaseline(const RunReport& base, RunReport* report) {
+  for (const std::string& difference : SelectionDifferences(base, *report))
+    std::cout << "warning: against the baseline, " << Printable(difference) << "\n";
+  const ReportDiff diff = DiffReports(base, *report);
+  std::set<const CaseResult*> regressions;
   for (const CaseChange& c : diff.changes) {
     if (c.change != Change::kNewlyFailing) continue;
+    regressions.insert(c.now);
     std::cout << "regression  " << Printable(c.now->name) << " [" << Printable(c.now->backend)
               << "] " << KindName(c.now->kind) << " (was "
               << (c.base ? VerdictName(c.base->verdict) : std::string_view("absent")) << ")\n";
@@ -288,7 +273,11 @@ int PrintRegressions(const RunReport& base, const RunReport& report) {
             << diff.Count(Change::kNewlyPassing) << " newly passing, "
             << diff.Count(Change::kNewlySkipped) << " newly skipped, "
             << diff.Count(Change::kChangedMessage) << " changed message\n";
-  return diff.Regressions();
+  for (CaseResult& r : report->results) {
+    if (!VerdictFailsRun(r.verdict) || regressions.contains(&r)) continue;
+    r.verdict = Verdict::kExpectedFailure;
+    r.excused_by = "baseline " + report->baseline;
+  }
 }
 
 // After the summary line, so that a report that cannot be written loses neither the
@@ -334,7 +323,7 @@ std::vector<std::string> BackendNames(const RunArgs& args) {
 // The closing line, always the summary first, and the exit code: nothing
 // judged (3) before anything else, then the baseline's regressions or, without
 // one, any failure; a --claim that does not hold fails too.
-int Conclude(const RunArgs& args, const RunReport& report, const std::optional<RunReport>& base) {
+int Conclude(RunReport& report, const std::optional<RunReport>& base) {
   if (!report.JudgedAnything()) {
     // Its own line: the summary stays the last line, as log scrapers expect.
     std::cout << "nothing judged: "
@@ -345,25 +334,11 @@ int Conclude(const RunArgs& args, const RunReport& report, const std::optional<R
               << report.SummaryLine() << std::endl;
     return kExitNothingJudged;
   }
+  if (base) ApplyBaseline(*base, &report);
   PrintClaims(report);
-  const bool claim_fails = !args.claim.empty() && ClaimFails(report, args.claim);
-  std::string tail;
-  bool failed = report.Failed();
-  if (base) {
-    const int regressions = PrintRegressions(*base, report);
-    failed = regressions > 0;
-    tail = regressions > 0 ? "; " + std::to_string(regressions) +
-                                 (regressions == 1 ? " regression" : " regressions") + " against " +
-                                 args.baseline
-                           : "; no regression against " + args.baseline;
-  }
-  if (!args.claim.empty()) {
-    const std::string scope = SelectionScope(report);
-    tail += "; claim " + args.claim + (claim_fails ? " does not hold" : " holds") +
-            (scope.empty() ? "" : " " + scope);
-  }
-  std::cout << report.SummaryLine() << tail << std::endl;
-  return failed || claim_fails ? kExitFailed : kExitOk;
+  PrintFailingClaims(report);
+  std::cout << report.VerdictLine() << std::endl;
+  return report.Failed() ? kExitFailed : kExitOk;
 }
 
 // Every expected-failure entry that covers no selected case on any backend of the
@@ -426,19 +401,7 @@ void WriteXfail(const RunReport& report, const std::string& path) {
     text += GlobLiteral(r.backend) + ":" + GlobLiteral(r.name) + "\n";
     ++written;
   }
-  const std::string temporary = path + ".tmp-" + std::to_string(getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::remove(temporary.c_str());
-      throw std::runtime_error("--write-xfail " + path + ": cannot be written");
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error("--write-xfail " + path + ": " + std::strerror(errno));
-  }
+  WriteXfailFile(path, text);
   std::cout << "wrote " << written << " expected " << (written == 1 ? "failure" : "failures")
             << " to " << Printable(path) << " (a run with --xfail " << Printable(path)
             << " expects them)"
@@ -543,6 +506,8 @@ RunReport StartReport(const RunArgs& args, const RunSetup& s) {
   }
   for (const auto& p : s.paths) report.case_paths.push_back(p.string());
   report.profile = args.profile == "directml" ? "" : args.profile;
+  report.baseline = args.baseline;
+  report.claim = args.claim;
   report.expect = args.expect;
   report.operators = OperatorNames(s.options.operators);
   report.left_out = LeftOut(s.cases, s.options);
@@ -606,7 +571,7 @@ std::vector<CaseResult> RunAll(const RunArgs& args, const RunSetup& s) {
 
 // After the run: the tables, --write-xfail, the summary line and the reports; exits
 // with the run's code unless it is 0.
-void Finish(const RunArgs& args, const RunReport& report, const std::vector<Backend*>& backends,
+void Finish(const RunArgs& args, RunReport& report, const std::vector<Backend*>& backends,
             const std::optional<RunReport>& base) {
   std::cout << "\n";
   PrintBackends(backends);
@@ -622,8 +587,10 @@ void Finish(const RunArgs& args, const RunReport& report, const std::vector<Back
       xfail_written = false;
     }
   }
-  int code = Conclude(args, report, base);
+  int code = Conclude(report, base);
   if (!xfail_written && code == kExitOk) code = kExitUsage;  // as for a report not written
+  // The reports are files to keep: their reproducers hold no path of this machine.
+  for (CaseResult& r : report.results) r.reproducer = validator::PortableReproducer(r.reproducer);
   if (!args.report_dir.empty()) code = WriteReports(report, args.report_dir, code);
   if (code != kExitOk) Exit(code);
 }
@@ -646,7 +613,7 @@ void Run(const RunArgs& args) {
 void AddRunCommand(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand("run", "Run cases against backends and judge them");
-  cmd->add_option("paths", args->paths, "Case files or folders (default: the in-tree cases/)");
+  cmd->add_option("paths", args->paths, CasePathsHelp());
   cmd->add_option(
       "--backend", args->backends,
       "reference, blocked, cross-check, directml, directml@VERSION, ort-dml, ort-dml@VERSION, "
@@ -693,8 +660,8 @@ void AddRunCommand(CLI::App& app) {
   cmd->add_flag("--isolate", args->isolate,
                 "Run each case in a child process: a crash or hang becomes an error");
   cmd->add_option("--timeout", args->timeout,
-                  "Seconds per isolated case (default 60), and per request to an exec: "
-                  "(default 30) or serve: backend (default 60)");
+                  "Seconds per isolated case (default 60), and per request to an exec: backend "
+                  "(default 30) or a serve:, plugin: or directml backend (default 60)");
   cmd->add_option("--claim", args->claim,
                   "Exit 1 unless every backend conforms at this level X_Y: every selected case "
                   "of that level and below ran and passed");

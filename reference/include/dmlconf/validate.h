@@ -22,6 +22,10 @@ std::string_view ReasonName(Reason reason);
 // The rule in one line, for reports.
 std::string_view ReasonRule(Reason reason);
 std::optional<Reason> ParseReason(std::string_view text);
+// A code no rule raises any more, kept so that old case files and reports still read:
+// the erratum that retired it ("erratum B1 (reference/OPERATORS.md): ..."); empty for
+// a live rule. Validation never returns a retired code.
+std::string_view ReasonRetiredBy(Reason reason);
 // Every reason, OK first, in reason_codes.inc order.
 std::span<const Reason> AllReasons();
 

@@ -33,6 +33,16 @@ std::string_view ReasonRule(Reason reason) {
   return i < std::size(kRules) ? kRules[i] : std::string_view("unknown reason");
 }
 
+std::string_view ReasonRetiredBy(Reason reason) {
+  // The one retired code. DirectML's DMLCalcBufferTensorSize rounds up to a multiple
+  // of 4, but that is about bound buffers: the struct asks for at least the minimum.
+  if (reason == Reason::TENSOR_TOTAL_SIZE_NOT_MULTIPLE_OF_4)
+    return "erratum B1 (reference/OPERATORS.md): TotalTensorSizeInBytes must be at least the "
+           "minimum implied size, and need not be a multiple of 4; a backend that refuses "
+           "such a descriptor fails the cases that hold one";
+  return {};
+}
+
 std::optional<Reason> ParseReason(std::string_view text) {
   for (Reason reason : kReasons)
     if (ReasonName(reason) == text) return reason;

@@ -8,7 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DMLCONF_BACKEND_ABI_VERSION 1
+/* The ABI's version, major.minor. A table's abi_version holds DMLCONF_BACKEND_ABI_VERSION as
+ * its plug-in was compiled: 1 (version 1.0, which dmlconf still loads), else
+ * major * 0x10000 + minor. A minor version only adds answers an older plug-in never gives:
+ * 1.1 lets execute() answer DMLCONF_UNSUPPORTED. dmlconf loads any minor of its major. */
+#define DMLCONF_BACKEND_ABI_MAJOR 1
+#define DMLCONF_BACKEND_ABI_MINOR 1
+#define DMLCONF_BACKEND_ABI_VERSION ((DMLCONF_BACKEND_ABI_MAJOR << 16) | DMLCONF_BACKEND_ABI_MINOR)
 
 /* DML_TENSOR_DATA_TYPE_* without the prefix; little-endian, element sizes 8 4 2 8 4 2 1 8 4 2 1. */
 enum dmlconf_data_type {
@@ -98,7 +104,10 @@ typedef struct dmlconf_operator_desc {
 /* DMLCONF_ACCEPTED: valid, and the backend will execute it.
    DMLCONF_REJECTED: invalid; reason_out names the rule, "AXIS_OUT_OF_RANGE[: message]".
    DMLCONF_UNSUPPORTED: maybe valid, but not implemented here; the case is skipped and
-   reason_out says why. */
+   reason_out says why.
+   execute() returns 0 (done), DMLCONF_UNSUPPORTED (ABI 1.1: this data cannot be run here,
+   support that depends on the data, e.g. an index past what the backend implements; the case
+   is skipped, error_out says why) or any other value (an error; error_out says what). */
 #define DMLCONF_ACCEPTED 0
 #define DMLCONF_REJECTED 1
 #define DMLCONF_UNSUPPORTED 2
@@ -112,7 +121,10 @@ typedef struct dmlconf_backend_v1 {
   int (*create)(const dmlconf_operator_desc* desc, uint32_t feature_level, char* reason_out,
                 size_t reason_cap);
   /* Runs an accepted descriptor. inputs[i] / outputs[i] hold total_tensor_size_in_bytes bytes,
-   * in binding order; write only output elements. 0 = done; else error_out says what went wrong. */
+   * in binding order. Never write an input, nor past an output's total_tensor_size_in_bytes;
+   * inside it any byte may be written, padding between or after the elements included, as
+   * DirectML may (contract point P1 of reference/OPERATORS.md). 0 = done; DMLCONF_UNSUPPORTED
+   * (ABI 1.1) = skipped, error_out says why; else error_out says what went wrong. */
   int (*execute)(const dmlconf_operator_desc* desc, uint32_t feature_level,
                  const void* const* inputs, void* const* outputs, char* error_out,
                  size_t error_cap);

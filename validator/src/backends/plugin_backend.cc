@@ -24,12 +24,13 @@ std::string Terminated(std::array<char, 512>& buffer) {
 class PluginBackend final : public Backend {
  public:
   PluginBackend(std::filesystem::path path, void* handle, const dmlconf_backend_v1* table,
-                FeatureLevel max_level, std::string name)
+                FeatureLevel max_level, std::string name, uint32_t minor)
       : path_(std::move(path)),
         handle_(handle),
         table_(table),
         max_level_(max_level),
-        name_(std::move(name)) {}
+        name_(std::move(name)),
+        minor_(minor) {}
   ~PluginBackend() override { dlclose(handle_); }
 
   std::string Name() const override { return name_; }
@@ -56,6 +57,11 @@ class PluginBackend final : public Backend {
     const int result = table_->execute(c.get(), DirectMlLevel(level), inputs.data(), outputs.data(),
                                        error.data(), error.size());
     if (result == 0) return ExecuteResult::Done();
+    // Only a 1.1 plug-in means "unsupported" by 2; to a 1.0 one it is an error code.
+    if (result == DMLCONF_UNSUPPORTED && minor_ >= 1) {
+      const std::string why = Terminated(error);
+      return ExecuteResult::Unsupported(why.empty() ? "execute() answered unsupported" : why);
+    }
     return ExecuteResult::Failed("the plug-in's execute() returned " + std::to_string(result) +
                                  ": " + Terminated(error));
   }
@@ -80,6 +86,7 @@ class PluginBackend final : public Backend {
   const dmlconf_backend_v1* table_;
   FeatureLevel max_level_;
   std::string name_;
+  uint32_t minor_;  // the ABI's minor version the plug-in was built for
 };
 
 // The table's name, a C string the plug-in owns: at most 200 bytes of it, so a
@@ -116,9 +123,15 @@ std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path,
   if (symbol == nullptr) fail(std::string("does not export dmlconf_backend_entry: ") + dlerror());
   const dmlconf_backend_v1* table = reinterpret_cast<Entry>(symbol)();
   if (table == nullptr) fail("returned no table from dmlconf_backend_entry()");
-  if (table->abi_version != DMLCONF_BACKEND_ABI_VERSION)
-    fail("was built for ABI version " + std::to_string(table->abi_version) +
-         "; this dmlconf speaks version " + std::to_string(DMLCONF_BACKEND_ABI_VERSION));
+  // 1 is version 1.0, from before versions had a minor part.
+  const uint32_t major = table->abi_version == 1 ? 1 : table->abi_version >> 16;
+  const uint32_t minor = table->abi_version == 1 ? 0 : table->abi_version & 0xFFFF;
+  if (major != DMLCONF_BACKEND_ABI_MAJOR)
+    fail("was built for ABI version " + std::to_string(major) + "." + std::to_string(minor) +
+         " (abi_version " + std::to_string(table->abi_version) + "); this dmlconf speaks version " +
+         std::to_string(DMLCONF_BACKEND_ABI_MAJOR) + ".0 to " +
+         std::to_string(DMLCONF_BACKEND_ABI_MAJOR) + "." +
+         std::to_string(DMLCONF_BACKEND_ABI_MINOR));
   if (table->create == nullptr || table->execute == nullptr)
     fail("has a table without create() or execute()");
   const std::optional<FeatureLevel> max_level = LevelAtMost(table->max_feature_level);
@@ -127,7 +140,7 @@ std::unique_ptr<Backend> LoadPluginBackend(const std::filesystem::path& path,
          ", below 0x1000 (1_0)");
   std::string name = DeclaredName(table);
   if (name.empty()) name = unnamed.value_or("plugin-in-process:" + path.string());
-  return std::make_unique<PluginBackend>(path, handle, table, *max_level, std::move(name));
+  return std::make_unique<PluginBackend>(path, handle, table, *max_level, std::move(name), minor);
 }
 
 // dmlconf-plugin-host: $DMLCONF_PLUGIN_HOST, else beside the running program

@@ -116,7 +116,9 @@ class Campaign {
     f.descriptor = DescriptorJson(c.descriptor).dump();
     if (!f.known) {
       if (events_.on_shrinking) events_.on_shrinking(f);
-      ShrinkAndWrite(op, iteration, drawn, tape, &f);
+      const FuzzCase shrunk = ShrinkAndReplay(op, iteration, drawn, tape, &f);
+      if (Group(f, &at->second)) return;
+      Write(shrunk.gen, &f);
     }
     outcome_.report.findings.push_back(f);
     if (events_.on_finding) events_.on_finding(f);
@@ -128,8 +130,25 @@ class Campaign {
       outcome_.stopped_at_max_new = true;
   }
 
-  void ShrinkAndWrite(OperatorType op, uint64_t iteration, const FuzzCase& drawn,
-                      const std::vector<uint32_t>& tape, Finding* f) {
+  // One bug, one finding: a new finding whose shrunk case fails alike with an earlier
+  // new one's (AlikeKey: the same but for data types) joins it, its signature listed
+  // as merged and its cases counted there, and `*index` (the signature's) pointing to
+  // it. True when it joined.
+  bool Group(const Finding& f, size_t* index) {
+    std::vector<Finding>& findings = outcome_.report.findings;
+    const auto alike = std::find_if(findings.begin(), findings.end(), [&](const Finding& e) {
+      return !e.known && e.alike == f.alike && !e.Flaky() && !f.Flaky();
+    });
+    if (alike == findings.end()) return false;
+    alike->merged.push_back(f.signature.Text());
+    ++alike->count;
+    *index = size_t(alike - findings.begin());
+    if (events_.on_record) events_.on_record(outcome_);
+    return true;
+  }
+
+  FuzzCase ShrinkAndReplay(OperatorType op, uint64_t iteration, const FuzzCase& drawn,
+                           const std::vector<uint32_t>& tape, Finding* f) {
     const std::string id = CaseId(options_.seed, iteration);
     const auto draw = [&](Tape& t) {
       std::optional<FuzzCase> c = DrawCase(op, context_, t);
@@ -148,8 +167,9 @@ class Campaign {
     f->shrink_tries = shrunk.tries;
     f->shrunk_name = shrunk.best.gen.name;
     f->shrunk_message = message;
+    f->alike = AlikeKey(f->signature, DescriptorJson(shrunk.best.gen.desc).dump(), message);
     Replay(shrunk.best, f);
-    Write(shrunk.best.gen, f);
+    return shrunk.best;
   }
 
   // A flaky backend's failure may not come back: the case to be committed is judged
@@ -179,10 +199,13 @@ class Campaign {
     const std::string version =
         backend_.Version().empty() ? "" : " " + Printable(backend_.Version());
     // The file is meant to be committed: its reproduce line names `dmlconf`, not the path
-    // of the binary that wrote it (the console's line keeps that).
-    const size_t run = f->reproducer.find(" run ");
-    const std::string portable =
-        run == std::string::npos ? f->reproducer : "dmlconf" + f->reproducer.substr(run);
+    // of the binary that wrote it (the console's line keeps that), the file by its name
+    // (it is run where it lies), and the backend with no path of this machine.
+    validator::Case here = judged;
+    here.file = path.filename().string();
+    const std::string portable = validator::PortableReproducer(
+        validator::Reproducer(here, backend_.Argument(), options_.level, options_.reproduce_flags),
+        "dmlconf");
     const std::string header =
         "Found by `dmlconf fuzz` (seed " + std::to_string(f->seed) + ", case " +
         std::to_string(f->iteration) + ") on backend " + backend + version + ": " +
@@ -190,7 +213,7 @@ class Campaign {
         std::to_string(f->shrink_tries) + " tries (same operator, same failure) from " +
         f->case_name + ",\nwhose descriptor was " + f->descriptor +
         "\nThe backend: " + Printable(f->shrunk_message) + "\nJudged again: " + ReplayText(*f) +
-        "\nReproduce: " + Printable(portable);
+        "\nReproduce (in the folder holding this file): " + Printable(portable);
     f->case_text = generate::CaseFileText(header, {gen});
     std::error_code error;
     std::filesystem::create_directories(options_.out_dir, error);

@@ -217,8 +217,12 @@ std::optional<FuzzCase> DrawCase(OperatorType op, const DrawContext& context, Ta
   }
   if (AxisInLeadingOnes(c.desc)) fc.traits.insert("axis-in-leading-ones");
   if (NoIndexDimensions(c.desc)) fc.traits.insert("index-dims-0");
+  // The descriptor's own fields (Axis, BlockSize, Order, IndexDimensions) before the
+  // layout traits: a glob can cover one class ("*/fuzz/blocksize3+order-crd/*").
+  const std::string fields = generate::FieldsTag(c.desc);
   c.name = generate::CellName(op, c.level, cell.type, cell.rank) +
-           generate::IndexPart(op, cell.index_type) + "/fuzz/" + Joined(fc.traits);
+           generate::IndexPart(op, cell.index_type) + "/fuzz/" +
+           (fields.empty() ? "" : fields + "/") + Joined(fc.traits);
   return fc;
 }
 

@@ -1,9 +1,11 @@
 #include "fuzz/findings.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -83,6 +85,8 @@ json FindingJson(const Finding& f) {
               {"message", f.message},
               {"descriptor", f.descriptor}}}};
   if (f.known) j["xfail_entry"] = f.xfail_entry;
+  if (!f.merged.empty()) j["merged"] = f.merged;
+  if (!f.alike.empty()) j["alike"] = f.alike;
   if (!f.case_text.empty())
     j["shrunk"] = {{"case", f.shrunk_name},   {"message", f.shrunk_message},
                    {"file", f.case_file},     {"reproducer", f.reproducer},
@@ -98,6 +102,8 @@ Finding FindingFrom(const json& j) {
                  j.at("class").get<std::string>()};
   f.known = j.at("known").get<bool>();
   f.xfail_entry = j.value("xfail_entry", "");
+  f.merged = j.value("merged", std::vector<std::string>{});
+  f.alike = j.value("alike", "");
   f.count = CountFrom(j, "count");
   const json& first = j.at("first");
   f.seed = first.at("seed").get<uint64_t>();
@@ -226,6 +232,57 @@ Signature SignatureOf(const validator::Case& c, const CaseResult& result) {
   return s;
 }
 
+std::vector<std::string> Finding::Signatures() const {
+  std::vector<std::string> all{signature.Text()};
+  all.insert(all.end(), merged.begin(), merged.end());
+  return all;
+}
+
+namespace {
+
+void EraseDataTypes(json* j) {
+  if (j->is_object()) {
+    j->erase("DataType");
+    for (auto& [key, value] : j->items()) EraseDataTypes(&value);
+  } else if (j->is_array()) {
+    for (json& value : *j) EraseDataTypes(&value);
+  }
+}
+
+}  // namespace
+
+std::string AlikeKey(const Signature& signature, std::string descriptor_json,
+                     const std::string& message) {
+  json descriptor = json::parse(descriptor_json, nullptr, false);
+  EraseDataTypes(&descriptor);
+  // The values and their bits are the data type's; which elements differ, and whose
+  // bits the wrong ones hold, are the bug's.
+  static const std::regex kCaseName("case '[^']*': ");
+  static const std::regex kValues(
+      R"(expected [^;]*? \(bits 0x[0-9a-fA-F]+\), actual [^;]*? \(bits 0x[0-9a-fA-F]+\))");
+  std::string shape = std::regex_replace(message, kCaseName, "");
+  shape = std::regex_replace(shape, kValues, "expected V, actual V");
+  return signature.op + "/" + signature.kind + "\n" + descriptor.dump() + "\n" + shape;
+}
+
+std::string XfailGlob(const std::string& signature) {
+  const size_t op_end = signature.find('/'), kind_end = signature.find('/', op_end + 1);
+  if (op_end == std::string::npos || kind_end == std::string::npos) return "";
+  std::string slug = signature.substr(0, op_end);
+  for (char& ch : slug) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string klass = signature.substr(kind_end + 1);
+  if (klass.empty() || klass == "no-input") return "";
+  // A reason code is upper case; a data type class ("int8", "float32/idx-int64") not.
+  if (std::isupper(static_cast<unsigned char>(klass[0])))
+    return slug + "/*/fuzz/*reject-" + klass + "*";
+  const size_t index = klass.find('/');
+  const std::string type = klass.substr(0, index);
+  const std::string index_part = index == std::string::npos ? "" : klass.substr(index);
+  // "*int8" takes UINT8 too: unsigned types read as signed in a signature.
+  return slug + "/*/" + (type.starts_with("int") ? "*" : "") + type + "/r*" + index_part +
+         "/fuzz/*";
+}
+
 size_t FindingsReport::NewCount() const {
   return size_t(
       std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return !f.known; }));
@@ -307,19 +364,33 @@ FindingsReport MergeFindings(const std::vector<FindingsReport>& reports) {
           total = AddCounts(total, n, op + " " + level + " " + verdict + " cases");
         }
     for (const Finding& f : r.findings) {
-      const auto [at, inserted] =
-          index.emplace(std::pair(f.signature.Text(), f.known), merged.findings.size());
-      if (inserted) {
+      // One finding per bug across runs too: any of its signatures, or its alike key,
+      // seen before joins it to that one.
+      std::vector<std::pair<std::string, bool>> keys;
+      for (const std::string& signature : f.Signatures()) keys.emplace_back(signature, f.known);
+      if (!f.alike.empty()) keys.emplace_back("alike " + f.alike, f.known);
+      const auto seen = std::find_if(keys.begin(), keys.end(),
+                                     [&](const auto& key) { return index.contains(key); });
+      if (seen == keys.end()) {
+        for (const auto& key : keys) index.emplace(key, merged.findings.size());
         merged.findings.push_back(f);
         continue;
       }
-      Finding& kept = merged.findings[at->second];
+      const size_t at = index.at(*seen);
+      for (const auto& key : keys) index.emplace(key, at);
+      Finding& kept = merged.findings[at];
       const uint64_t count = AddCounts(kept.count, f.count, f.signature.Text() + " cases");
+      std::vector<std::string> signatures = kept.Signatures();
+      for (const std::string& signature : f.Signatures())
+        if (std::find(signatures.begin(), signatures.end(), signature) == signatures.end())
+          signatures.push_back(signature);
       // The smallest shrunk case shows the finding best; an unshrunk one least.
       const bool smaller = !f.case_text.empty() &&
                            (kept.case_text.empty() || f.case_text.size() < kept.case_text.size());
       if (smaller) kept = f;
       kept.count = count;
+      std::erase(signatures, kept.signature.Text());
+      kept.merged = signatures;
     }
   }
   Order(&merged.findings);
@@ -338,6 +409,12 @@ std::string FindingsSummary(const FindingsReport& report) {
             std::to_string(f.count) + (f.count == 1 ? " case" : " cases") + "  (first: seed " +
             std::to_string(f.seed) + ", case " + std::to_string(f.iteration) + ")\n";
     if (f.known) text += "       listed: " + f.xfail_entry + "\n";
+    if (!f.merged.empty()) {
+      std::string merged;
+      for (const std::string& signature : f.merged)
+        merged += (merged.empty() ? "" : ", ") + signature;
+      text += "       merged: " + merged + " (their shrunk cases fail alike: one bug)\n";
+    }
     if (!f.case_file.empty())
       text += "       shrunk in " + std::to_string(f.shrink_tries) + " tries: " + f.case_file +
               "\n       " + ReplayText(f) + "\n       reproduce: " + f.reproducer + "\n";

@@ -45,6 +45,14 @@ struct Finding {
   // `reproduced` of them failing the same way. Fewer than all: a flaky finding.
   uint32_t replays = 0, reproduced = 0;
   bool Flaky() const { return reproduced < replays; }
+  // One bug, one finding: the signatures of other data and index types whose shrunk
+  // cases failed alike (Alike) were grouped into this one; their counts are in `count`.
+  std::vector<std::string> merged;
+  // What a shrunk case failing alike shares: operator, kind, the descriptor with its
+  // data types left out, and the message with its values and case name left out.
+  std::string alike;
+  // Every signature this finding covers: its own, then the merged ones.
+  std::vector<std::string> Signatures() const;
 };
 
 // Cases tried: operator -> the case's level -> verdict ("passed" ... "xfail") -> count.
@@ -71,6 +79,19 @@ struct FindingsReport {
   std::vector<Finding> findings;  // new ones first, each group in order of first sight
   size_t NewCount() const;
 };
+
+// The `alike` key of a shrunk case: `descriptor_json` with every "DataType" taken out,
+// and its message without the case's name and the values and bits it quotes. Two
+// findings of one key are one bug that does not depend on the data or index type.
+std::string AlikeKey(const Signature& signature, std::string descriptor_json,
+                     const std::string& message);
+
+// The glob of the fuzz case names a signature covers ("JOIN/wrong_values/int8":
+// "join/*/*int8/r*/fuzz/*", every level, rank and layout of INT8 and UINT8, the class
+// of the signature; a must-reject one's: "gather/*/fuzz/*reject-GATHER_AXIS_TOO_LARGE*").
+// A name does not hold the failure's kind, so the glob covers every kind of its class.
+// Empty for a signature no glob can single out (a list emptied: "no-input").
+std::string XfailGlob(const std::string& signature);
 
 // Writes findings.json and findings.md into `dir` (created), each file replaced whole.
 // Throws std::runtime_error naming the file.

@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <optional>
+#include <type_traits>
+#include <variant>
 
 namespace dmlconf::generate {
 
@@ -22,6 +24,63 @@ std::string TypeTag(DataType type) {
 std::string SizesTag(const std::vector<uint32_t>& sizes) {
   std::string tag;
   for (uint32_t s : sizes) tag += (tag.empty() ? "" : "x") + std::to_string(s);
+  return tag;
+}
+
+namespace {
+
+std::string Lowercase(std::string_view text) {
+  std::string s(text);
+  for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// "crd" for COLUMN_ROW_DEPTH.
+std::string Initials(const std::string& words) {
+  std::string initials;
+  for (size_t i = 0; i < words.size(); ++i)
+    if (i == 0 || words[i - 1] == '_')
+      initials += char(std::tolower(static_cast<unsigned char>(words[i])));
+  return initials;
+}
+
+// A field's value as a name part: a number, an order's initials, a list of numbers
+// joined by 'x'; "" for what has no short spelling.
+template <class T>
+std::string ValueTag(const T& value) {
+  if constexpr (std::is_same_v<T, DepthSpaceOrder>) {
+    return "-" + Initials(DepthSpaceOrderName(value));
+  } else if constexpr (std::is_integral_v<T>) {
+    return std::to_string(value);
+  } else if constexpr (std::is_enum_v<T>) {
+    return std::to_string(std::underlying_type_t<T>(value));
+  } else if constexpr (requires {
+                         value.begin();
+                         std::to_string(*value.begin());
+                       }) {
+    std::string tag = "-";
+    for (const auto& v : value) tag += (tag.size() > 1 ? "x" : "") + std::to_string(v);
+    return tag;
+  } else {
+    return "";
+  }
+}
+
+}  // namespace
+
+std::string FieldsTag(const OperatorDesc& desc) {
+  std::string tag;
+  std::visit(
+      [&](const auto& d) {
+        ForEachField(d, [&](auto field, const auto& value) {
+          if constexpr (!IsTensor(decltype(field)::kind)) {
+            const std::string part = ValueTag(value);
+            if (part.empty()) return;
+            tag += (tag.empty() ? "" : "+") + Lowercase(field.name) + part;
+          }
+        });
+      },
+      desc);
   return tag;
 }
 

@@ -20,5 +20,9 @@ std::string SizesTag(const std::vector<uint32_t>& sizes);
 std::string CellName(OperatorType op, FeatureLevel level, DataType type, uint32_t rank);
 // "/idx-int32" (an Indices field), "/len-uint32" (a Lengths field), or "".
 std::string IndexPart(OperatorType op, DataType index_type);
+// The descriptor's fields that are not tensors, in the schema's order (op_schema.inc):
+// "axis1+indexdimensions2", "blocksize3+order-crd" (an order by its words' initials);
+// "" when there is none. A fuzz case's name holds it, so a glob can cover one class.
+std::string FieldsTag(const OperatorDesc& desc);
 
 }  // namespace dmlconf::generate

@@ -15,9 +15,13 @@ std::string NotImplemented(const Backend& backend, const std::string& why) {
   return "backend " + backend.Name() + " does not implement it: " + why;
 }
 
+// The code, then the backend's message; a message that is the code, or starts with it
+// (a backend that writes "CODE: ..." itself), is not preceded by it again.
 std::string RefusalText(const CreateAnswer& a) {
-  return (a.reason ? std::string(ReasonName(*a.reason)) : std::string("no reason code")) + ": " +
-         a.message;
+  const std::string code = a.reason ? std::string(ReasonName(*a.reason)) : "no reason code";
+  if (a.message.empty() || a.message == code) return code;
+  if (a.message.starts_with(code + ":")) return a.message;
+  return code + ": " + a.message;
 }
 
 namespace {

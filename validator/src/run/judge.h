@@ -19,6 +19,13 @@ namespace dmlconf::validator {
 std::string Reproducer(const Case& c, std::string_view backend, FeatureLevel level,
                        std::string_view flags = {});
 
+// A reproducer as a file to be kept and shared (report.json, a shrunk case file) holds
+// it: no path of this machine. The binary as `binary`, or when that is empty by its path
+// relative to the working folder when it lies there ("build/dmlconf"), else as
+// `dmlconf`; every other path under the working folder relative to it. The console
+// keeps Reproducer's absolute binary path, which reruns the case from anywhere here.
+std::string PortableReproducer(std::string_view reproducer, std::string_view binary = {});
+
 // A result with the case's facts filled in and no verdict yet; the
 // reproducer's --backend is `backend`.
 CaseResult DescribeCase(const Case& c, std::string_view backend, FeatureLevel run_level);

@@ -81,7 +81,7 @@ void ApplyXfail(const XfailList& xfail, const std::vector<int>& coverage, const 
   // Listing a failure keeps the run green until it changes.
   if (VerdictIsFailure(r->verdict)) {
     r->verdict = Verdict::kExpectedFailure;
-    r->message = "expected failure (" + xfail.Where(*entry) + "): " + r->message;
+    r->excused_by = xfail.Where(*entry) + ": " + entry->text;
   } else if (r->verdict == Verdict::kPassed) {
     r->verdict = Verdict::kUnexpectedPass;
     r->kind = Kind::kStaleXfail;

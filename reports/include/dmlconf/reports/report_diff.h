@@ -11,7 +11,7 @@ namespace dmlconf {
 
 // How one (backend, case) pair moved between a base run and a new one.
 enum class Change : uint8_t {
-  kNewlyFailing,    // fails the run now; passed, was skipped, xfailed or was absent before
+  kNewlyFailing,    // fails the run now; passed, was skipped or was absent before
   kNewlyPassing,    // failed the run before (or xfailed), passes now
   kNewlySkipped,    // ran before, skipped now: coverage lost, not a failure
   kChangedMessage,  // fails both times, with another kind or message
@@ -38,6 +38,13 @@ ReportDiff DiffReports(const RunReport& base, const RunReport& now);
 // there is none, a diff compares nothing (every case "gone" and "new"), which is a
 // mistake to say, not a result (another NAME, or a spec given where a name was).
 std::vector<std::string> SharedBackends(const RunReport& base, const RunReport& now);
+
+// How the two runs' selections differ, one sentence each with the counts: the profile
+// (with how many results each run has), the --operator selection, the shard, and the
+// case set (case names on the shared backends found in only one run). Empty when they
+// ran the same selection. A diff across them compares different suites: diff and
+// --baseline print these as warnings (diff --strict: as errors).
+std::vector<std::string> SelectionDifferences(const RunReport& base, const RunReport& now);
 
 // Joins shard runs of one suite: the cases of every shard in the single run's
 // order (backend order, then case position), the earliest start, the command

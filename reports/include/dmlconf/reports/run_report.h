@@ -95,6 +95,10 @@ struct CaseResult {
   // between or after the elements) that the backend changed. DirectML allows
   // it, so it is information, and a failure only under --strict-padding.
   uint64_t padding_bytes_written = 0;
+  // What made a failure known (xfail): the expected-failure entry ("FILE:LINE: GLOB")
+  // or the baseline ("baseline FILE") that excused it. Every report names it, so a CI
+  // system reading any one file reaches the exit code's verdict.
+  std::string excused_by;
 };
 
 // The most of one message that a report or the console quotes. A backend's error
@@ -144,13 +148,23 @@ struct RunReport {
   std::optional<std::vector<std::string>> shard_cases;
   // The file a report was read from (not written): what merge and diff name.
   std::string source;
+  // What else decided the exit code: --baseline (the base report's path; every
+  // failure it also had is an xfail excused by it, so what still fails the run is a
+  // regression) and --claim (a level every backend must conform at). Empty: not given.
+  std::string baseline;
+  std::string claim;
   std::vector<CaseResult> results;
 
   std::map<Verdict, int> Counts() const;
   // "12 passed, 0 failed, 3 skipped" then ", N error" / ", N xfail" / ", N xpass"
   // where non-zero: the closing line of every run.
   std::string SummaryLine() const;
-  bool Failed() const;  // any verdict that fails the run
+  // SummaryLine, then what --baseline and --claim concluded: "...; 2 regressions
+  // against base/report.json; claim 3_0 holds". The run's closing line, and the
+  // verdict every report states.
+  std::string VerdictLine() const;
+  // Any verdict that fails the run, or a --claim that does not hold on a backend.
+  bool Failed() const;
   // Anything passed, failed, errored, xfailed or xpassed (not only skips).
   bool JudgedAnything() const;
 };
