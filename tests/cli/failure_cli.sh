@@ -254,6 +254,18 @@ case $scenario in
       out.txt || fail "no line says the half-installed set was finished"
     [ -e "$half" ] && fail "the half-installed folder is still there"
     [ "$(ls -A reports | wc -l)" = 4 ] || fail "reports/ holds $(ls -A reports)"
+    # Earlier versions wrote in "reports.tmp-XXXXXX" beside the folder: one holding only
+    # report files, unchanged for long, is swept; a fresh one (a run of such a version
+    # may be writing it) and one holding anything else stay.
+    for old in Ab12Cd Ef34Gh Ij56Kl; do mkdir "reports.tmp-$old" && echo x >"reports.tmp-$old/report.json"; done
+    echo mine >reports.tmp-Ij56Kl/notes.txt
+    touch -d '2 hours ago' reports.tmp-Ab12Cd reports.tmp-Ij56Kl
+    expect 1 '1 failed' "$dmlconf" run "$wrong" --report-dir reports
+    grep -q "^dmlconf: removed reports\.tmp-Ab12Cd, left beside .*/reports by a killed run of an earlier dmlconf$" \
+      out.txt || fail "no line says the old-style folder was swept"
+    [ -e reports.tmp-Ab12Cd ] && fail "the old-style folder is still there"
+    [ -d reports.tmp-Ef34Gh ] || fail "a fresh old-style folder was removed"
+    [ "$(cat reports.tmp-Ij56Kl/notes.txt)" = mine ] || fail "a folder holding other files was removed"
     ;;
   signal-storm-run)
     # Issue 32: the probe's signal storm on run, bounded (24 runs of 5 cases). Then one

@@ -2,7 +2,8 @@
 """Talks protocol 2 (validator/BACKENDS.md, "serve:COMMAND") to the DirectML host and
 checks a few hand-made cases bit for bit, before dmlconf's own serve: client exists.
 
-    python3 tools/directml/protocol_smoke.py [--launcher PATH] [--repeat N] [--only GLOB]
+    python3 tools/directml/protocol_smoke.py [--launcher COMMAND] [--repeat N] [--only GLOB]
+                                             [--pause SECONDS]
 
 Each buffer file is laid out as the protocol says: guard bytes, the tensor's
 TotalTensorSizeInBytes at `offset` (a multiple of max(16, GuaranteedBaseOffsetAlignment)
@@ -11,6 +12,11 @@ guards are filled with position-dependent patterns, so any stray write shows. Ex
 values are computed here from reference/OPERATORS.md's formulas. Padding bytes
 inside an output's TotalTensorSizeInBytes may change (contract point P1): they are
 reported, not failed. Exit 0 when every check passed. Standard library only.
+
+The cost of an isolated case (a GATHER the host runs in a process of its own, with its
+warm spares or, with `--launcher "tools/directml/dmlconf-directml-host --warm-spares 0"`,
+cold): `--only 'gather/hazard/*' --repeat 10 --pause 1`, where --pause stands for the
+normal cases a run serves between two isolated ones.
 """
 
 import argparse
@@ -18,6 +24,7 @@ import fnmatch
 import itertools
 import json
 import os
+import shlex
 import struct
 import subprocess
 import sys
@@ -497,14 +504,17 @@ def write_buffer(folder, stem, layout, body, entries, role, guard_seed):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--launcher", default=os.path.join(ROOT, "tools/directml/dmlconf-directml-host"))
+    parser.add_argument("--launcher", default=os.path.join(ROOT, "tools/directml/dmlconf-directml-host"),
+                        help="the host's command, arguments included")
     parser.add_argument("--repeat", type=int, default=20, help="extra rounds of all cases, for timing")
     parser.add_argument("--only", metavar="GLOB", help="run only the cases so named (hazard cases included)")
+    parser.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
+                        help="idle time before each case of the timing rounds")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="dmlconf-smoke-") as folder, \
             open(os.path.join(folder, "host.log"), "wb") as log:
-        host = Host([args.launcher], log)
+        host = Host(shlex.split(args.launcher), log)
         describe, _, _ = host.request("describe")
         startup = time.monotonic() - host.started
         print("describe: %s (start-up %.2f s)" % (json.dumps(describe), startup))
@@ -523,6 +533,7 @@ def main():
                 if case[0].startswith("join/large"):
                     continue
                 rounds = []
+                time.sleep(args.pause)
                 c, e = check_case(host, folder, case, rounds)
                 timed_create.append(c)
                 if e is not None:

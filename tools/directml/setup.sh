@@ -32,7 +32,7 @@ host_src="$root/validator/src/backends/directml"
 # The backports Mesa that the recipe was proven with; a newer one from backports is
 # taken as it comes (apt-get download picks the candidate), this is only reported.
 mesa_known_good="25.0.7-2~bpo12+1"
-packages=(wine64 wine libvkd3d1 xvfb xauth g++-mingw-w64-x86-64 make nlohmann-json3-dev python3)
+packages=(wine64 wine libvkd3d1 xvfb xauth g++-mingw-w64-x86-64 make nlohmann-json3-dev libvulkan-dev python3)
 backports_pkgs=(mesa-vulkan-drivers libdrm2 libdrm-amdgpu1)
 # bookworm's own 1.606.4 holds no DirectML.h; 1.614.1 (backports) has microsoft/
 # DirectX-Headers' DirectML.h of feature level 6_4.

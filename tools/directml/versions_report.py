@@ -117,6 +117,23 @@ def per_version_table(runs):
             run["seconds"], run["exit_code"]))
 
 
+def stack_table(runs):
+    """What ran beneath each version: describe's description, whose parts the host joins
+    with "; " (validator/src/backends/directml/stack.h): the adapter with Wine and vkd3d,
+    the Vulkan device and driver, the Direct3D 12 capabilities."""
+    print("| DirectML | feature level | adapter (translation layer) | Vulkan device and driver "
+          "| Direct3D 12 capabilities |")
+    print("| --- | --- | --- | --- | --- |")
+    for run in runs:
+        parts = run["describe"].get("description", "?").split("; ")
+        adapter = parts[0]
+        vulkan = next((p for p in parts if p.startswith("Vulkan: ")), "Vulkan: not reported")
+        d3d12 = next((p for p in parts if p.startswith("D3D12: ")), "D3D12: not reported")
+        print("| %s | %s | %s | %s | %s |" % (
+            run["version"], run["describe"].get("max_feature_level", "?"), adapter,
+            vulkan[len("Vulkan: "):], d3d12[len("D3D12: "):]))
+
+
 def per_deviation_table(runs, entries):
     counts = {}  # (deviation, version) -> cases that did not pass
     unexplained = {}
@@ -216,11 +233,17 @@ def main():
           "onnxruntime-node releases (`tools/directml/versions.txt`) ran the whole committed "
           "suite (`%s`) as `--backend directml@VERSION` with "
           "`tools/directml/expected-failures.txt`, in one long-lived host each, under Wine "
-          "on software Vulkan (adapter: %s); then each deviation's reproducer "
+          "on software Vulkan (the stack below); then each deviation's reproducer "
           "(`tools/directml/repro/`) ran "
           "against the same DLL. Started %s." % (
-              " ".join(first.get("case_paths", ["cases"])),
-              runs[0]["describe"].get("description", "?"), first.get("started_at", "?")))
+              " ".join(first.get("case_paths", ["cases"])), first.get("started_at", "?")))
+    print("## The stack\n")
+    paragraph("What each version ran on, as its host's `describe` names it: the DXGI adapter "
+              "with Wine's and vkd3d's versions, the Vulkan device and driver vkd3d used "
+              "(`VkPhysicalDeviceDriverProperties`), and what Direct3D 12's "
+              "`CheckFeatureSupport` told DirectML, which picks its shaders by it.")
+    stack_table(runs)
+    print()
     print("## Per version\n")
     paragraph("`feature level` is what `CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS)` reports; "
               "cases above it are skipped. `seconds` is the run's wall time, Wine's start-up "

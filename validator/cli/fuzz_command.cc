@@ -28,6 +28,7 @@ namespace {
 struct FuzzArgs {
   std::string backend, feature_level, profile = "directml", xfail, report_dir, write_xfail;
   std::string out = "fuzz-findings";
+  std::string guide;  // the backend's coverage feedback file (fuzz/guidance.h)
   std::vector<std::string> operators;
   double seconds = 0, timeout = 0;
   uint64_t count = 0, seed = 0;
@@ -107,6 +108,7 @@ fuzz::FuzzOptions MakeOptions(const FuzzArgs& args, const Backend& backend) {
   if (args.out.empty()) Usage("--out wants a folder");
   options.out_dir = args.out;
   options.max_new = args.max_new;
+  options.guide_feedback = args.guide;
   return options;
 }
 
@@ -130,6 +132,9 @@ void PrintHeader(const Backend& backend, const fuzz::FuzzOptions& options, const
             << (options.count ? std::to_string(options.count) + " cases"
                               : Fixed(double(options.time->count()) / 1000, 0) + " s")
             << (options.xfail.empty() ? "" : ", known failures from " + options.xfail.source())
+            << (options.guide_feedback.empty() ? ""
+                                               : "\n      guided by the backend's feedback in " +
+                                                     Printable(options.guide_feedback.string()))
             << "\n";
 }
 
@@ -310,6 +315,9 @@ void Fuzz(const FuzzArgs& args) {
   std::cout << outcome.cases << " cases in " << Fixed(outcome.seconds, 1) << " s ("
             << Fixed(rate, 1) << " cases/s, " << Fixed(rate * 60, 0)
             << " a minute): " << fuzz::NewAndKnown(report) << std::endl;
+  if (!options.guide_feedback.empty())
+    std::cout << "guidance: " << outcome.kept << " cases reached something new (kept), "
+              << outcome.guided << " drawn near a kept one\n";
   if (!args.write_xfail.empty() && WriteFuzzXfail(report, *backend, args.write_xfail) != kExitOk &&
       code == kExitOk)
     code = kExitUsage;
@@ -361,6 +369,11 @@ void AddFuzzCommand(CLI::App& app) {
                   "Write an --xfail list covering the class of each new finding (one NAME:GLOB "
                   "a signature): a rerun with --xfail FILE counts them known");
   cmd->add_option("--max-new", args->max_new, "Stop after this many new findings (default: never)");
+  cmd->add_option("--guide", args->guide,
+                  "Coverage guidance: FILE, to which the backend appends a line whenever a case "
+                  "reached something new (tools/directml/shader_census.py --feedback: a new "
+                  "shader); such a case's draw is kept and half the later draws start near a "
+                  "kept one");
   cmd->add_flag("--verbose", args->verbose, "Print every case's verdict and name");
   cmd->add_option("--timeout", args->timeout,
                   "Seconds per request to an exec:, serve:, plugin: or directml backend");

@@ -6,7 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -85,6 +87,41 @@ void CleanStale(const fs::path& stale, const fs::path& target) {
     std::cerr << "dmlconf: " << Printable(what) << " in " << Printable(target.string()) << "\n";
 }
 
+// Earlier versions wrote the set in a folder beside the report folder, "DIR.tmp-XXXXXX"
+// (mkdtemp's six letters, no pid), which a killed run left behind. One is swept when it
+// holds nothing but report files and has not changed for kOldStyleQuiet: no run of such
+// a version is still writing it (a set takes seconds).
+constexpr auto kOldStyleQuiet = std::chrono::minutes(10);
+
+bool OnlyReportFiles(const fs::path& folder) {
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool known =
+        std::find(std::begin(kReportFiles), std::end(kReportFiles), name) != std::end(kReportFiles);
+    if (!known || !entry.is_regular_file(ec)) return false;
+  }
+  return !ec;
+}
+
+void CleanOldStyle(const fs::path& target) {
+  const std::string prefix = target.filename().string() + ".tmp-";
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(target.parent_path(), ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(prefix) || name.size() != prefix.size() + 6) continue;
+    std::error_code entry_ec;
+    const bool quiet = fs::last_write_time(entry.path(), entry_ec) <
+                       fs::file_time_type::clock::now() - kOldStyleQuiet;
+    if (entry_ec || !quiet || !entry.is_directory(entry_ec) || !OnlyReportFiles(entry.path()))
+      continue;
+    fs::remove_all(entry.path(), entry_ec);
+    if (!entry_ec)
+      std::cerr << "dmlconf: removed " << Printable(name) << ", left beside "
+                << Printable(target.string()) << " by a killed run of an earlier dmlconf\n";
+  }
+}
+
 // Each of the four names is free or a regular file (a link to one included).
 void CheckReportNames(const fs::path& target) {
   for (const char* name : kReportFiles) {
@@ -153,6 +190,7 @@ std::string WhyNotWritableFolder(const fs::path& dir) {
 void PrepareReportDir(const fs::path& dir) {
   const fs::path target = Target(dir);
   if (const std::string why = WhyNotWritableFolder(target); !why.empty()) Fail(target, why, 0);
+  CleanOldStyle(target);
   std::error_code ec;
   if (!fs::exists(target, ec)) return;  // made when the reports are written
   for (const fs::directory_entry& entry : fs::directory_iterator(target, ec)) {

@@ -8,6 +8,7 @@
 #include "dmlconf/reports/atomic_file.h"
 #include "dmlconf/support.h"
 #include "fuzz/drawing.h"
+#include "fuzz/guidance.h"
 #include "run/judge.h"
 #include "run/terminal_text.h"
 
@@ -43,6 +44,7 @@ class Campaign {
     // Without broken descriptors, an operator that does not exist yet has no case.
     if (!options.broken_too)
       std::erase_if(operators_, [&](OperatorType op) { return !FindSupport(op, options.level); });
+    if (!options.guide_feedback.empty()) guidance_.emplace(options.guide_feedback);
   }
 
   FuzzOutcome Run() {
@@ -59,6 +61,7 @@ class Campaign {
 
  private:
   std::optional<FuzzCase> Draw(OperatorType op, uint64_t iteration, std::vector<uint32_t>* tape) {
+    if (std::optional<FuzzCase> near = DrawNear(op, iteration, tape)) return near;
     for (uint32_t attempt = 0; attempt < kAttempts; ++attempt) {
       Tape t = Tape::FromSeed(CaseSeed(options_.seed, iteration, attempt));
       if (std::optional<FuzzCase> c = DrawCase(op, context_, t)) {
@@ -68,6 +71,21 @@ class Campaign {
       }
     }
     return std::nullopt;
+  }
+
+  // Guided: a case near one that reached something new, when guidance picks one.
+  std::optional<FuzzCase> DrawNear(OperatorType op, uint64_t iteration,
+                                   std::vector<uint32_t>* tape) {
+    if (!guidance_) return std::nullopt;
+    std::optional<std::vector<uint32_t>> near = guidance_->Neighbour(op, options_.seed, iteration);
+    if (!near) return std::nullopt;
+    Tape t = Tape::Replay(std::move(*near));
+    std::optional<FuzzCase> c = DrawCase(op, context_, t);
+    if (!c) return std::nullopt;
+    *tape = t.made();
+    c->gen.name += CaseId(options_.seed, iteration);
+    ++outcome_.guided;
+    return c;
   }
 
   CaseResult Judge(const validator::Case& c) {
@@ -90,6 +108,7 @@ class Campaign {
       if (entry) r.verdict = Verdict::kExpectedFailure;
     }
     ++outcome_.report.counts[r.op][r.feature_level][std::string(VerdictName(r.verdict))];
+    if (guidance_ && guidance_->AfterCase(op, tape)) ++outcome_.kept;
     if (events_.on_case) events_.on_case(r);
     if (VerdictIsFailure(r.verdict) || entry) Record(op, iteration, *drawn, tape, c, r, entry);
   }
@@ -238,6 +257,7 @@ class Campaign {
   DrawContext context_;
   std::vector<OperatorType> operators_;
   FuzzOutcome outcome_;
+  std::optional<Guidance> guidance_;
   Clock::time_point start_;
   std::map<std::pair<std::string, bool>, size_t> index_;  // (signature, known) -> finding
 };

@@ -31,6 +31,8 @@ struct FuzzOptions {
   std::string reproduce_flags;  // "--profile values"
   ShrinkLimits shrink;
   uint32_t replays = 10;  // times each new finding's shrunk case is judged again
+  // Coverage guidance (guidance.h): the backend's feedback file; empty: unguided.
+  std::filesystem::path guide_feedback;
 };
 
 struct FuzzOutcome;
@@ -50,6 +52,8 @@ struct FuzzOutcome {
   FindingsReport report;  // one run: the counts and the findings
   uint64_t cases = 0;
   uint64_t undrawn = 0;  // iterations whose every attempt drew nothing (should stay 0)
+  uint64_t guided = 0;   // cases drawn near a kept tape (guidance.h)
+  uint64_t kept = 0;     // cases that reached something new, by the backend's feedback
   double seconds = 0;
   bool stopped_at_max_new = false;
 };

@@ -40,6 +40,8 @@ class DmlSession {
   std::string directml_version() const;
   // The adapter's DXGI description, e.g. "NVIDIA GeForce RTX 4090".
   const std::string& adapter_description() const { return adapter_description_; }
+  // The Direct3D 12 device DirectML runs on, for its capabilities (stack.h).
+  ID3D12Device* d3d12() const { return d3d12_.Get(); }
 
   // IDMLDevice::CreateOperator then CompileOperator. On failure *error quotes the call
   // and its HRESULT; kDeviceLost when the HRESULT says the device is gone.

@@ -18,7 +18,7 @@ HANDLE InheritableStderr() {
 
 }  // namespace
 
-bool IsolatedChild::Start(std::string* error) {
+bool IsolatedChild::Launch(std::string* error) {
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   HANDLE child_stdin = nullptr, child_stdout = nullptr;
   if (!CreatePipe(&child_stdin, &to_child_, &inherit, 0) ||
@@ -51,9 +51,14 @@ bool IsolatedChild::Start(std::string* error) {
   }
   CloseHandle(info.hThread);
   process_ = info.hProcess;
+  process_id_ = info.dwProcessId;
+  // The pipe holds the request until the child reads it, after its devices are up.
+  return Send("{\"protocol\":2,\"id\":0,\"action\":\"describe\"}", error);
+}
 
+bool IsolatedChild::AwaitReady(std::string* error) {
   std::string reply;
-  if (!Exchange("{\"protocol\":2,\"id\":0,\"action\":\"describe\"}", &reply, error)) return false;
+  if (!Receive(&reply, error)) return false;
   if (reply.find("\"status\":\"ok\"") == std::string::npos) {
     *error = "the isolated child's describe failed: " + reply;
     return false;
@@ -63,6 +68,10 @@ bool IsolatedChild::Start(std::string* error) {
 
 bool IsolatedChild::Exchange(const std::string& request_line, std::string* reply_line,
                              std::string* error) {
+  return Send(request_line, error) && Receive(reply_line, error);
+}
+
+bool IsolatedChild::Send(const std::string& request_line, std::string* error) {
   const std::string line = request_line + "\n";
   DWORD written = 0;
   if (!WriteFile(to_child_, line.data(), static_cast<DWORD>(line.size()), &written, nullptr) ||
@@ -70,6 +79,10 @@ bool IsolatedChild::Exchange(const std::string& request_line, std::string* reply
     *error = "the isolated DirectML process is gone (it crashed; its stderr is above)";
     return false;
   }
+  return true;
+}
+
+bool IsolatedChild::Receive(std::string* reply_line, std::string* error) {
   size_t end;
   while ((end = pending_.find('\n')) == std::string::npos) {
     char chunk[4096];
@@ -84,6 +97,14 @@ bool IsolatedChild::Exchange(const std::string& request_line, std::string* reply
   *reply_line = pending_.substr(0, end);
   pending_.erase(0, end + 1);
   return true;
+}
+
+bool IsolatedChild::Ended() const {
+  return !process_ || WaitForSingleObject(process_, 0) == WAIT_OBJECT_0;
+}
+
+void IsolatedChild::Terminate() {
+  if (process_) TerminateProcess(process_, 5);
 }
 
 void IsolatedChild::CloseInput() {

@@ -17,6 +17,8 @@
 #include "descriptor.h"
 #include "dml_session.h"
 #include "isolated_child.h"
+#include "spare_pool.h"
+#include "stack.h"
 
 #include <shellapi.h>  // CommandLineToArgvW; after windows.h, which it needs
 
@@ -35,14 +37,6 @@ struct CreatedOperator {
 
 std::string FeatureLevelName(DML_FEATURE_LEVEL level) {
   return std::to_string(level >> 12) + "_" + std::to_string((level >> 8) & 0xF);
-}
-
-// "Wine 8.0" when running under Wine (ntdll exports wine_get_version), else "".
-std::string WineVersion() {
-  using Fn = const char*(CDECL*)();
-  auto get = reinterpret_cast<Fn>(
-      reinterpret_cast<void*>(GetProcAddress(GetModuleHandleW(L"ntdll.dll"), "wine_get_version")));
-  return get ? std::string("Wine ") + get() : "";
 }
 
 // Requests carry absolute Unix paths. Wine maps the Unix root to drive Z:; under WSL2
@@ -77,17 +71,21 @@ struct Options {
   std::wstring dll = L"DirectML.dll";  // beside the program unless a path is given
   AdapterChoice adapter;
   bool isolated = false;  // this process is the child of another host, for one hazardous case
+  int warm_spares = 2;    // spare children kept warm once an isolated case came (spare_pool.h)
   bool list_adapters = false;
 };
 
 constexpr char kUsage[] =
     "usage: dmlconf-directml-host.exe [--dll PATH] [--adapter INDEX|warp] [--unix-root R]\n"
-    "                                 [--list-adapters]\n"
+    "                                 [--warm-spares N] [--list-adapters]\n"
     "Speaks protocol 2 of dmlconf's validator/BACKENDS.md on stdin/stdout (serve:).\n"
     "  --dll PATH        the DirectML DLL to load (default: DirectML.dll beside the program)\n"
     "  --adapter I|warp  the DXGI adapter to run on (default 0, D3D12's default adapter)\n"
     "  --unix-root R     how Windows reaches the requests' Unix paths (default Z:, Wine's;\n"
     "                    under WSL2 //wsl.localhost/DISTRO)\n"
+    "  --warm-spares N   copies of this host kept started for the cases that must run in\n"
+    "                    a process of their own, from the first such case on (default 2;\n"
+    "                    0 starts each one cold)\n"
     "  --list-adapters   print the adapters, one a line, and exit\n";
 
 // False, with the message on stderr, for an argument it does not know.
@@ -102,6 +100,15 @@ bool ParseOptions(int argc, wchar_t** argv, Options* options) {
       options->list_adapters = true;
     } else if (arg == L"--dll" && has_value) {
       options->dll = argv[++i];
+    } else if (arg == L"--warm-spares" && has_value) {
+      const std::wstring count = argv[++i];
+      if (count.empty() || count.size() > 2 ||
+          count.find_first_not_of(L"0123456789") != std::wstring::npos) {
+        std::cerr << "dmlconf-directml-host: --warm-spares takes a count from 0 to 99, not '"
+                  << Utf8(count) << "'" << std::endl;
+        return false;
+      }
+      options->warm_spares = std::stoi(count);
     } else if (arg == L"--unix-root" && has_value) {
       g_unix_root = Utf8(argv[++i]);
     } else if (arg == L"--adapter" && has_value) {
@@ -120,7 +127,7 @@ bool ParseOptions(int argc, wchar_t** argv, Options* options) {
 
 class Host {
  public:
-  explicit Host(const Options& options) : options_(options) {}
+  explicit Host(const Options& options) : options_(options), spares_(options.warm_spares) {}
 
   bool Start() {
     auto begin = std::chrono::steady_clock::now();
@@ -136,6 +143,8 @@ class Host {
               << FeatureLevelName(session_.max_feature_level()) << ", adapter "
               << options_.adapter.Text() << " (" << session_.adapter_description() << ")"
               << std::endl;
+    // The child's describe only says it is up: the parent's names the stack.
+    if (!options_.isolated) stack_ = StackText();
     return true;
   }
 
@@ -148,17 +157,23 @@ class Host {
   }
 
  private:
+  // The adapter, then what ran beneath DirectML (stack.h), each part after "; ".
+  std::string StackText() {
+    const std::string layer = TranslationLayer();
+    const std::string vulkan = VulkanDevice(session_.adapter_description());
+    return session_.adapter_description() + (layer.empty() ? "" : " (" + layer + ")") +
+           (vulkan.empty() ? "" : "; " + vulkan) + "; " + D3D12Capabilities(session_.d3d12());
+  }
+
   // The name is the backend's identity; version and description say what really ran.
   json Describe() {
     if (!start_error_.empty()) return {{"status", "error"}, {"message", start_error_}};
-    const std::string wine = WineVersion();
-    return {
-        {"status", "ok"},
-        {"name", "directml"},
-        {"version", session_.directml_version()},
-        {"description", session_.adapter_description() + (wine.empty() ? "" : " (" + wine + ")")},
-        {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
-        {"reports_reason_codes", false}};
+    return {{"status", "ok"},
+            {"name", "directml"},
+            {"version", session_.directml_version()},
+            {"description", stack_},
+            {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
+            {"reports_reason_codes", false}};
   }
 
   json Create(const json& request) {
@@ -193,18 +208,17 @@ class Host {
   // `create` does not allow: dmlconf gives the case `error` and restarts this host,
   // as for a crash, which is what happened.
   json CreateIsolated(const json& request, std::unique_ptr<OperatorDescription> description) {
-    auto child = std::make_unique<IsolatedChild>();
     std::string reply_line, error;
-    if (!child->Start(&error) || !child->Exchange(request.dump(), &reply_line, &error)) {
+    std::unique_ptr<IsolatedChild> child = spares_.Take(&error);
+    if (!child || !child->Exchange(request.dump(), &reply_line, &error)) {
       return {{"status", "error"}, {"message", error}};
     }
     json reply = json::parse(reply_line, nullptr, false);
     if (!reply.is_object())
       return {{"status", "error"}, {"message", "the isolated child replied " + reply_line}};
-    std::cerr
-        << "dmlconf-directml-host: request " << request["id"].dump()
-        << " ran in an isolated process (a GATHER that corrupts DirectML's memory: descriptor.cpp)"
-        << std::endl;
+    std::cerr << "dmlconf-directml-host: request " << request["id"].dump()
+              << " ran in isolated process " << child->process_id()
+              << " (a GATHER that corrupts DirectML's memory: descriptor.cpp)" << std::endl;
     if (reply.value("status", "") == "ok") {
       created_ = {request.at("id").get<int64_t>(), std::move(description), nullptr,
                   std::move(child)};
@@ -303,8 +317,10 @@ class Host {
 
   const Options options_;
   std::unique_ptr<IsolatedChild> retiring_;  // a finished child, exiting
+  SparePool spares_;                         // ended before retiring_: declared after it
   DmlSession session_;
   std::string start_error_;
+  std::string stack_;  // describe's description: the adapter and the stack beneath DirectML
   CreatedOperator created_;
 };
 
