@@ -14,6 +14,7 @@
 #include <set>
 
 #include "descriptor_edit.h"
+#include "dmlconf/nd.h"
 #include "dmlconf/support.h"
 #include "fuzz/campaign.h"
 #include "fuzz/drawing.h"
@@ -163,8 +164,11 @@ void ExpectTraitsHold(const FuzzCase& c) {
     for (size_t d = 0; t.strides && d < t.sizes.size(); ++d)
       broadcast |= t.sizes[d] > 1 && (*t.strides)[d] == 0;
     if (!HoldsIndices(inputs[i])) continue;
-    const int64_t size = inputs[0].desc->sizes[axis];
+    // The ND operators measure each tuple coordinate against the dimension it selects.
+    const std::vector<uint32_t> selected = NdSelectedSizesOf(rc.descriptor);
     for (size_t e = 0; e < t.ElementCount(); ++e) {
+      const int64_t size = selected.empty() ? int64_t(inputs[0].desc->sizes[axis])
+                                            : int64_t(selected[e % selected.size()]);
       const ElementBits bits =
           LoadElement(rc.inputs[i].data() + e * t.ElementSize(), t.ElementSize());
       const int64_t v = generate::IndexValue(t.data_type, bits);

@@ -238,7 +238,7 @@ bool OneNumber(OperatorDesc& d, Tape& tape) {
             } else {
               // A padding mode one past the five; any data type (PADDING1's value type).
               const uint32_t bound = IsDimensionCount(field.kind)            ? rank + 2
-                                     : field.kind == FieldKind::kBlockSize     ? 6
+                                     : field.kind == FieldKind::kBlockSize   ? 6
                                      : field.kind == FieldKind::kPaddingMode ? kPaddingModeCount + 1
                                      : field.kind == FieldKind::kPaddingValueDataType
                                          ? uint32_t(kDataTypeCount) - 1

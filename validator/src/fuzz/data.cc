@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "descriptor_edit.h"
+#include "dmlconf/nd.h"
 #include "dmlconf/tensor_layout.h"
 #include "oracle.h"
 #include "values.h"
@@ -101,10 +102,20 @@ void DrawSpecials(const TensorDesc& t, uint64_t salt, Tape& tape, Values& values
   });
 }
 
-void AddIndexTraits(const TensorSlot& slot, uint64_t a, const Values& values,
-                    std::set<std::string>* traits) {
+// What index element e is measured against: the Axis size, or for the ND operators the
+// size of the input dimension its tuple coordinate selects (e modulo the tuple length:
+// the indices' last dimension is the tuple).
+uint64_t IndexBound(const std::vector<uint32_t>& selected, uint64_t axis_size, size_t e) {
+  return selected.empty() ? axis_size : selected[e % selected.size()];
+}
+
+void AddIndexTraits(const TensorSlot& slot, const OperatorDesc& desc, uint64_t axis_size,
+                    const Values& values, std::set<std::string>* traits) {
   const DataType type = slot.desc->data_type;
-  for (ElementBits bits : values) {
+  const std::vector<uint32_t> selected = NdSelectedSizesOf(desc);
+  for (size_t e = 0; e < values.size(); ++e) {
+    const ElementBits bits = values[e];
+    const uint64_t a = IndexBound(selected, axis_size, e);
     const int64_t v = generate::IndexValue(type, bits);
     if (slot.desc->ElementSize() == 8 && bits >> 32 != 0)
       traits->insert(slot.kind == FieldKind::kIndices ? "idx-high-bits" : "len-high-bits");
@@ -136,7 +147,7 @@ void DrawData(generate::GenCase& c, Tape& tape, std::set<std::string>* traits) {
       DrawSpecials(*slots[i].desc, slot_salt, tape, values);
       traits->insert("special");
     }
-    if (HoldsIndices(slots[i])) AddIndexTraits(slots[i], a, values, traits);
+    if (HoldsIndices(slots[i])) AddIndexTraits(slots[i], c.desc, a, values, traits);
   }
 }
 

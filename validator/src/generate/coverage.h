@@ -30,8 +30,8 @@ inline constexpr CaseFloor kCaseFloors[] = {
     {OperatorType::kDepthToSpace, 50},    {OperatorType::kSpaceToDepth, 50},
     {OperatorType::kGatherElements, 700}, {OperatorType::kScatterElements, 700},
     {OperatorType::kGatherNd, 650},       {OperatorType::kGatherNd1, 700},
-    {OperatorType::kSlice, 220},
-    {OperatorType::kPadding, 250},        {OperatorType::kPadding1, 250},
+    {OperatorType::kSlice, 220},          {OperatorType::kPadding, 250},
+    {OperatorType::kPadding1, 250},
 };
 
 // The float bit patterns a value-converting copy changes, which every operator's
