@@ -103,6 +103,66 @@ std::string FileVersion(HMODULE module) {
          std::to_string(HIWORD(info->dwFileVersionLS));
 }
 
+// What ran beneath DirectML, printed before the verdict so a report names it: the adapter
+// (0, which D3D12CreateDevice takes for none), Wine's and vkd3d's versions under Wine,
+// what CheckFeatureSupport tells DirectML (it picks its shaders by it) and DirectML's
+// feature level. dmlconf's host names the same in `describe` (stack.cpp), and the
+// Vulkan driver, which only a Vulkan query can name.
+void PrintStack(ID3D12Device* d3d12, IDMLDevice* dml) {
+  ComPtr<IDXGIFactory1> factory;
+  ComPtr<IDXGIAdapter1> adapter;
+  DXGI_ADAPTER_DESC1 desc{};
+  char name[256] = "?";
+  if (SUCCEEDED(CreateDXGIFactory1(IID_PPV_ARGS(&factory))) &&
+      SUCCEEDED(factory->EnumAdapters1(0, &adapter)) && SUCCEEDED(adapter->GetDesc1(&desc)))
+    WideCharToMultiByte(CP_UTF8, 0, desc.Description, -1, name, sizeof name, nullptr, nullptr);
+  std::printf("Adapter: %s\n", name);
+  using VersionFn = const char*(CDECL*)();
+  using Vkd3dFn = const char*(CDECL*)(unsigned int*, unsigned int*);
+  auto wine = reinterpret_cast<VersionFn>(
+      reinterpret_cast<void*>(GetProcAddress(GetModuleHandleW(L"ntdll.dll"), "wine_get_version")));
+  HMODULE wined3d = GetModuleHandleW(L"wined3d.dll");
+  auto vkd3d = wined3d ? reinterpret_cast<Vkd3dFn>(reinterpret_cast<void*>(
+                             GetProcAddress(wined3d, "vkd3d_shader_get_version")))
+                       : nullptr;
+  if (wine) std::printf("Wine %s, %s\n", wine(), vkd3d ? vkd3d(nullptr, nullptr) : "vkd3d ?");
+  D3D12_FEATURE_DATA_SHADER_MODEL model{};  // the newest first: a runtime refuses newer ones
+  for (int m : {0x67, 0x66, 0x65, 0x64, 0x63, 0x62, 0x61, 0x60, 0x51, 0}) {
+    model.HighestShaderModel = static_cast<D3D_SHADER_MODEL>(m);
+    if (!m ||
+        SUCCEEDED(d3d12->CheckFeatureSupport(D3D12_FEATURE_SHADER_MODEL, &model, sizeof model)))
+      break;
+  }
+  D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
+  D3D12_FEATURE_DATA_D3D12_OPTIONS1 options1{};
+  D3D12_FEATURE_DATA_D3D12_OPTIONS4 options4{};
+  D3D12_FEATURE_DATA_ARCHITECTURE architecture{};
+  d3d12->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options);
+  d3d12->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS1, &options1, sizeof options1);
+  d3d12->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS4, &options4, sizeof options4);
+  d3d12->CheckFeatureSupport(D3D12_FEATURE_ARCHITECTURE, &architecture, sizeof architecture);
+  const auto yes = [](BOOL b) { return b ? "yes" : "no"; };
+  std::printf(
+      "D3D12: shader model %d_%d, Int64ShaderOps %s, WaveOps %s (lanes %u-%u), "
+      "Native16BitShaderOps %s, resource binding tier %d, UMA %s\n",
+      model.HighestShaderModel >> 4, model.HighestShaderModel & 0xF, yes(options1.Int64ShaderOps),
+      yes(options1.WaveOps), options1.WaveLaneCountMin, options1.WaveLaneCountMax,
+      yes(options4.Native16BitShaderOpsSupported), static_cast<int>(options.ResourceBindingTier),
+      yes(architecture.UMA));
+  static const DML_FEATURE_LEVEL kLevels[] = {
+      DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_2_1, DML_FEATURE_LEVEL_3_0,
+      DML_FEATURE_LEVEL_3_1, DML_FEATURE_LEVEL_4_0, DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0,
+      DML_FEATURE_LEVEL_5_1, DML_FEATURE_LEVEL_5_2, DML_FEATURE_LEVEL_6_0, DML_FEATURE_LEVEL_6_1,
+      DML_FEATURE_LEVEL_6_2, DML_FEATURE_LEVEL_6_3, DML_FEATURE_LEVEL_6_4};
+  DML_FEATURE_QUERY_FEATURE_LEVELS query{static_cast<UINT>(sizeof kLevels / sizeof kLevels[0]),
+                                         kLevels};
+  DML_FEATURE_DATA_FEATURE_LEVELS levels{};
+  if (SUCCEEDED(dml->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof query, &query,
+                                         sizeof levels, &levels)))
+    std::printf("DirectML feature level %d_%d\n", levels.MaxSupportedFeatureLevel >> 12,
+                (levels.MaxSupportedFeatureLevel >> 8) & 0xF);
+}
+
 // D3D12 on the default adapter and DirectML from `dll`; kCorrect when both are there.
 int Open(const char* dll, Dml* d) {
   HMODULE module = LoadLibraryA(dll);
@@ -119,6 +179,7 @@ int Open(const char* dll, Dml* d) {
   if (FAILED(hr = create(d->d3d12.Get(), DML_CREATE_DEVICE_FLAG_NONE, DML_FEATURE_LEVEL_1_0,
                          IID_PPV_ARGS(&d->device))))
     return CouldNotRun("DMLCreateDevice1", hr);
+  PrintStack(d->d3d12.Get(), d->device.Get());
   D3D12_COMMAND_QUEUE_DESC queue{};
   queue.Type = D3D12_COMMAND_LIST_TYPE_DIRECT;
   if (FAILED(hr = d->d3d12->CreateCommandQueue(&queue, IID_PPV_ARGS(&d->queue))))
