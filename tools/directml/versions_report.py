@@ -35,6 +35,12 @@ DEVIATIONS = [
      "gather_axis_in_leading_ones"),
     ("E5", "GATHER: with IndexDimensions 0 the output's leading size is not checked",
      "gather_index_dimensions_0_output_size_unchecked"),
+    ("E6", "SLICE: a stride of 2^31 or more is refused where the window never steps",
+     "slice_stride_2_31_refused"),
+    ("E7", "SCATTER_ELEMENTS: a FLOAT16 signalling NaN is quieted across a change of layout",
+     "scatter_elements_float16_snan_strided_copy"),
+    ("E8", "PADDING1: an 8- or 16-bit padding value is read as 32 bits",
+     "padding1_scalar_union_upper_bytes"),
 ]
 REPRO_VERDICT = {"0": "fixed", "1": "present", "2": "could not run"}
 
