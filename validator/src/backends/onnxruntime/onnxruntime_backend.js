@@ -361,13 +361,20 @@ function gatherSizes(inSizes, idxSizes, axis, k) {
   return [...new Array(-surplus).fill(1), ...sizes];
 }
 
-function checkGather(d) {
+// GATHER's and the ND operators' three tensors: input, indices and output of one rank, the
+// output of the input's type.
+function indexedTensors(d) {
   const x = tensor(d.InputTensor, 'InputTensor', false);
   const idx = tensor(d.IndicesTensor, 'IndicesTensor', false);
   const y = tensor(d.OutputTensor, 'OutputTensor', true);
   const rank = x.sizes.length;
   require_(idx.sizes.length === rank && y.sizes.length === rank, "the tensors' ranks differ");
   require_(x.type === y.type, 'input and output data types differ');
+  return { x, idx, y, rank };
+}
+
+function checkGather(d) {
+  const { x, idx, y, rank } = indexedTensors(d);
   const axis = axisOf(d, rank);
   require_(INDEX_TYPES.includes(idx.type), `IndicesTensor.DataType ${idx.type} is not an index type`);
   const k = integer(d.IndexDimensions, 'IndexDimensions');
@@ -449,12 +456,7 @@ function checkElements(op, d) {
 // GATHER_ND and GATHER_ND1: the output is the indices' meaningful sizes without the tuple,
 // then the input's after batch and tuple, right-aligned (erratum N1, N2).
 function checkNd(op, d) {
-  const x = tensor(d.InputTensor, 'InputTensor', false);
-  const idx = tensor(d.IndicesTensor, 'IndicesTensor', false);
-  const y = tensor(d.OutputTensor, 'OutputTensor', true);
-  const rank = x.sizes.length;
-  require_(idx.sizes.length === rank && y.sizes.length === rank, "the tensors' ranks differ");
-  require_(x.type === y.type, 'input and output data types differ');
+  const { x, idx, y, rank } = indexedTensors(d);
   require_(INDEX_TYPES.includes(idx.type), `IndicesTensor.DataType ${idx.type} is not an index type`);
   const nIn = integer(d.InputDimensionCount, 'InputDimensionCount');
   const nIdx = integer(d.IndicesDimensionCount, 'IndicesDimensionCount');
