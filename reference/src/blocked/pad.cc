@@ -5,14 +5,18 @@
 // input row (a memcpy when both rows are contiguous), the EndPadding elements.
 // The two ends are the padding element, or in the other modes the input row's
 // elements at byte offsets computed once per call, since every row folds alike.
+// A large output with contiguous rows is written through the L1 bounce buffer
+// and streamed (WriteLine), as the other long-run kernels write theirs.
 #include "blocked/pad.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
 
 #include "blocked/copy_runs.h"
 #include "blocked/normalize.h"
+#include "blocked/simd.h"
 #include "blocked/threading.h"
 
 namespace dmlconf::blocked {
@@ -27,6 +31,7 @@ struct PadPlan {
   uint64_t before, middle, after;    // the row's three runs, in elements
   std::vector<int64_t> end_offsets;  // the ends' input offsets: `before` ones, then `after`
   std::vector<uint64_t> row_counts;  // rows per step of each outer dimension
+  bool stream = false;               // rows streamed through the bounce buffer
 };
 
 PadPlan MakePlan(const PaddingProblem& p) {
@@ -54,12 +59,18 @@ PadPlan MakePlan(const PaddingProblem& p) {
   plan.row_counts.assign(size_t(plan.outer_rank) + 1, 1);
   for (int d = plan.outer_rank - 1; d >= 0; --d)
     plan.row_counts[d] = plan.row_counts[d + 1] * p.output.sizes[d];
+  plan.stream = plan.out_stride[rank - 1] == int64_t(plan.element_size) &&
+                simd::Streams(p.output.ElementCount() * plan.element_size);
   return plan;
 }
 
 template <class T>
 void Fill(std::byte* dst, int64_t stride, ElementBits element, uint64_t n) {
   const T value = T(element);
+  if (stride == int64_t(sizeof(T))) {  // a constant stride the compiler vectorizes
+    for (uint64_t k = 0; k < n; ++k) std::memcpy(dst + k * sizeof(T), &value, sizeof(T));
+    return;
+  }
   for (uint64_t k = 0; k < n; ++k) std::memcpy(dst + int64_t(k) * stride, &value, sizeof(T));
 }
 
@@ -75,25 +86,40 @@ const std::byte* InputRow(const PadPlan& plan, const uint32_t* outer, const std:
   return in;
 }
 
+// Elements [first, first + count) of a row into `out` (its element `first`),
+// which is contiguous when the row streams: the row's three runs, each cut to
+// that piece.
 template <class T>
-void PadRow(const PadPlan& plan, std::byte* out, const std::byte* in) {
-  const int64_t os = plan.out_stride[plan.outer_rank];
+void PadPiece(const PadPlan& plan, std::byte* out, const std::byte* in, uint64_t first,
+              uint64_t count) {
+  const int64_t os = plan.stream ? int64_t(sizeof(T)) : plan.out_stride[plan.outer_rank];
   const int64_t is = plan.in_stride[plan.outer_rank];
   const ElementBits element = plan.p.padding_element;
-  if (in == nullptr) return Fill<T>(out, os, element, plan.before + plan.middle + plan.after);
-  std::byte* middle = out + int64_t(plan.before) * os;
-  std::byte* end = middle + int64_t(plan.middle) * os;
-  if (os == int64_t(sizeof(T)) && is == int64_t(sizeof(T)))
-    CopyRun(middle, in, plan.middle * sizeof(T));
-  else
-    CopyStridedOf<T>(middle, os, in, is, plan.middle);
-  if (plan.p.mode == PaddingMode::kConstant) {
-    Fill<T>(out, os, element, plan.before);
-    Fill<T>(end, os, element, plan.after);
-  } else {
-    GatherElementsOf<T>(out, os, in, plan.end_offsets.data(), plan.before);
-    GatherElementsOf<T>(end, os, in, plan.end_offsets.data() + plan.before, plan.after);
+  const uint64_t last = first + count;
+  const uint64_t runs[4] = {0, plan.before, plan.before + plan.middle,
+                            plan.before + plan.middle + plan.after};
+  for (int r = 0; r < 3; ++r) {
+    const uint64_t from = std::max(first, runs[r]), to = std::min(last, runs[r + 1]);
+    if (from >= to) continue;
+    std::byte* dst = out + int64_t(from - first) * os;
+    const uint64_t n = to - from;
+    if (in == nullptr || (r != 1 && plan.p.mode == PaddingMode::kConstant))
+      Fill<T>(dst, os, element, n);
+    else if (r == 1)
+      CopyStridedOf<T>(dst, os, in + int64_t(from - plan.before) * is, is, n);
+    else  // the ends' offsets: `before` of them, then `after`
+      GatherElementsOf<T>(dst, os, in,
+                          plan.end_offsets.data() + (r == 0 ? from : from - plan.middle), n);
   }
+}
+
+template <class T>
+void PadRow(const PadPlan& plan, std::byte* out, const std::byte* in) {
+  const uint64_t n = plan.before + plan.middle + plan.after;
+  WriteLine(plan.stream, out, sizeof(T), n, 1,
+            [&](std::byte* piece, uint64_t first, uint64_t count) {
+              PadPiece<T>(plan, piece, in, first, count);
+            });
 }
 
 template <class T>
@@ -110,6 +136,7 @@ void PadRows(const PadPlan& plan, const Bindings& bindings, uint64_t begin, uint
       outer[d] = 0;
     }
   }
+  if (plan.stream) simd::StreamFence();
 }
 
 }  // namespace
