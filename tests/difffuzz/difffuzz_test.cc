@@ -288,6 +288,46 @@ TEST(Shrink, NeverLeavesTheFailure) {
   FAIL() << "no SPLIT with a broadcast input drawn";
 }
 
+// Issue 31: a bug that touches one of a SPLIT's outputs. The shrunk case keeps that
+// output as drawn, at its place along Axis, and merges the others into at most one
+// packed output on each side; the sizes still add up and the expected outputs follow.
+TEST(Shrink, MergesTheOutputsTheFailureDoesNotNeed) {
+  for (uint64_t i = 0; i < 2000; ++i) {
+    Tape tape = Tape::FromSeed(CaseSeed(14, i, 0));
+    const std::optional<FuzzCase> c = DrawCase(OperatorType::kSplit, {}, tape);
+    if (!c || c->gen.expect != Expect::kMatch) continue;
+    const SplitDesc& drawn = std::get<SplitDesc>(c->gen.desc);
+    if (drawn.output_tensors.size() < 5) continue;
+    const size_t buggy = 2;
+    uint32_t start = 0;  // where the buggy output begins along Axis
+    for (size_t k = 0; k < buggy; ++k) start += drawn.output_tensors[k].sizes[drawn.axis];
+    const TensorDesc touched = drawn.output_tensors[buggy];
+    const auto fails = [&](const FuzzCase& candidate) {
+      const auto& d = std::get<SplitDesc>(candidate.gen.desc);
+      uint32_t at = 0;
+      for (const TensorDesc& out : d.output_tensors) {
+        if (at == start && out == touched) return true;
+        at += out.sizes[d.axis];
+      }
+      return false;
+    };
+    const Shrunk s = Shrink(tape.made(), *c, [](Tape&) { return std::optional<FuzzCase>(); }, fails,
+                            {300, std::chrono::milliseconds(30'000)});
+    const SplitDesc& d = std::get<SplitDesc>(s.best.gen.desc);
+    EXPECT_TRUE(fails(s.best));
+    EXPECT_EQ(d.output_tensors.size(), 3u);  // merged, the buggy one, merged
+    EXPECT_EQ(d.output_tensors[1], touched);
+    uint32_t total = 0;
+    for (const TensorDesc& out : d.output_tensors) total += out.sizes[d.axis];
+    EXPECT_EQ(total, d.input_tensor.sizes[d.axis]);
+    EXPECT_EQ(s.best.gen.expected.size(), d.output_tensors.size());
+    EXPECT_EQ(generate::Expand(d.output_tensors[1], s.best.gen.expected[1]).size(),
+              touched.ElementCount());
+    return;
+  }
+  FAIL() << "no valid SPLIT with five outputs drawn";
+}
+
 validator::Case OneCase(OperatorType op, Expect expect) {
   for (uint64_t i = 0;; ++i)
     if (const std::optional<FuzzCase> c = DrawAt(op, 31, i); c && c->gen.expect == expect)

@@ -78,3 +78,25 @@ foreach(link IN LISTS links)
     message(FATAL_ERROR "BACKENDS.md links to ${target}, which the .deb does not hold")
   endif()
 endforeach()
+
+# Issue 31: the Debian copyright file, machine-readable (DEP-5), naming the copyright
+# holder and saying that no licence has been granted; and no WebNN vector in the package.
+set(copyright "${doc}/copyright")
+if(NOT EXISTS "${copyright}")
+  message(FATAL_ERROR "the .deb has no /usr/share/doc/dmlconf/copyright")
+endif()
+file(READ "${copyright}" text)
+foreach(needed IN ITEMS "^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+                        "\nUpstream-Name: dmlconf\n" "\nFiles: \\*\nCopyright: The dmlconf authors\n"
+                        "No licence has been granted")
+  if(NOT text MATCHES "${needed}")
+    message(FATAL_ERROR "${copyright} does not match ${needed}:\n${text}")
+  endif()
+endforeach()
+file(GLOB_RECURSE shipped RELATIVE "${SCRATCH}/root" "${SCRATCH}/root/*")
+foreach(file IN LISTS shipped)
+  string(TOLOWER "${file}" lower)
+  if(lower MATCHES "webnn|wpt")
+    message(FATAL_ERROR "the .deb ships ${file}: the WebNN vectors are not the project's to ship")
+  endif()
+endforeach()

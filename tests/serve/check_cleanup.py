@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Runs `dmlconf run`, maybe interrupts it, and checks that nothing of the run is left.
 
-Usage: check_cleanup.py --dmlconf D --work DIR [--signal TERM|INT --when FILE]
+Usage: check_cleanup.py --dmlconf D --work DIR [--signal TERM|INT|KILL --when FILE]
                         [--expect-rc N] [--expect REGEX]... [--max-rss-mb M]
                         [--max-report-bytes B] [--no-report] -- RUN_ARGS...
 
 In RUN_ARGS, @WORK@ becomes DIR and @MARKER@ a word unique to this run, which the
 test's backend puts in the command line of every process it starts. The run gets
 TMPDIR=DIR/tmp and --report-dir DIR/reports. With --signal, the signal is sent to
-dmlconf (to it alone, as `kill` does) once FILE exists, i.e. once the backend is busy.
+dmlconf (to it alone, as `kill` does) once FILE exists, i.e. once the backend is busy;
+after SIGKILL, which dmlconf cannot answer, what follows is its watchdog's work, and
+is awaited (polled, up to 30 s) before it fails.
 Checked afterwards:
 - the exit code (default 1; a death by signal N counts as 128 + N) and each --expect
   regex (multi-line, `.` matching newlines) in stdout + stderr;
@@ -72,7 +74,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--dmlconf", required=True)
     p.add_argument("--work", required=True)
-    p.add_argument("--signal", choices=["TERM", "INT"])
+    p.add_argument("--signal", choices=["TERM", "INT", "KILL"])
     p.add_argument("--when")
     p.add_argument("--expect-rc", type=int, default=1)
     p.add_argument("--expect", action="append", default=[])
@@ -117,11 +119,18 @@ def main():
         fail("dmlconf did not end within 90 s", proc.communicate()[0])
     rc = proc.returncode if proc.returncode >= 0 else 128 - proc.returncode
 
-    # Give killed processes a moment to be gone, then look.
+    # Give killed processes a moment to be gone (after SIGKILL, the watchdog's sweep),
+    # then look.
+    def leftovers_under_tmp():
+        found = []
+        for root, dirs, files in os.walk(tmp):
+            found += [os.path.join(root, n) for n in dirs + files]
+        return found
+
+    patience = 30 if a.signal == "KILL" else 2
+    deadline = time.monotonic() + patience
     left = survivors(marker, os.path.join(work, "state", "children"))
-    for _ in range(40):
-        if not left:
-            break
+    while (left or (a.signal == "KILL" and leftovers_under_tmp())) and time.monotonic() < deadline:
         time.sleep(0.05)
         left = survivors(marker, os.path.join(work, "state", "children"))
     for line in left:  # do not leave them to the next test
@@ -136,9 +145,7 @@ def main():
     for regex in a.expect:
         if not re.search(regex, out, re.S):
             fail(f"no match for {regex!r}", out)
-    leftovers = []
-    for root, dirs, files in os.walk(tmp):
-        leftovers += [os.path.join(root, n) for n in dirs + files]
+    leftovers = leftovers_under_tmp()
     if leftovers:
         fail("left under TMPDIR: " + ", ".join(sorted(leftovers)[:10]), out)
     if a.no_report and os.path.exists(reports):

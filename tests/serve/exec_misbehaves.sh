@@ -22,6 +22,8 @@
 #                symbolic link (issue 32: it was read through it)
 #   daemon       starts a daemon in a session of its own (setsid), then answers ok with
 #                the outputs unwritten (issue 32: it outlived the request)
+#   daemon-hang  starts such a daemon, touches WORK/busy and hangs: a SIGKILL of dmlconf
+#                then must not leave the daemon, the program or its request folder
 mode=$1 marker=$2 work=$3 d=$4
 python=${DMLCONF_TEST_PYTHON:-python3}
 action=$(sed -n 's/.*"action": "\([a-z]*\)".*/\1/p' "$d/request.json")
@@ -64,6 +66,10 @@ case $mode in
   daemon)
     setsid "$python" -c 'import time; time.sleep(1000)' "$marker" daemon </dev/null >/dev/null 2>&1 &
     echo '{"status": "ok"}' >"$d/result.json";;
+  daemon-hang)
+    setsid "$python" -c 'import time; time.sleep(1000)' "$marker" daemon </dev/null >/dev/null 2>&1 &
+    touch "$work/busy"
+    exec "$python" -c 'import time; time.sleep(1000)' "$marker" foreground;;
   stale)
     if [ ! -e "$work/first-done" ]; then
       touch "$work/first-done"

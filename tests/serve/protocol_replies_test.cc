@@ -30,7 +30,12 @@ TEST(ProtocolReplies, ResultJsonOfEachAction) {
       Action::kDescribe);
   EXPECT_EQ(d.max_feature_level, FeatureLevel::k5_0);
   EXPECT_TRUE(d.reports_reason_codes);
+  EXPECT_FALSE(d.spread_cases);  // absent: false
   EXPECT_EQ(d.name, "x");
+  EXPECT_TRUE(
+      ParseResultJson(R"({"status": "ok", "max_feature_level": "6_4", "spread_cases": true})",
+                      Action::kDescribe)
+          .spread_cases);
   const Reply c = ParseResultJson(R"({"status": "rejected", "reason": "JOIN_AXIS_SIZES_MISMATCH",
                                       "message": "sizes"})",
                                   Action::kCreate);
@@ -93,6 +98,12 @@ TEST(ProtocolReplies, EachFieldHasItsType) {
                                 1, Action::kDescribe);
               }),
               HasSubstr("field \"reports_reason_codes\" must be true or false, not \"yes\""));
+  EXPECT_THAT(ErrorOf([] {
+                ParseResultJson(
+                    R"({"status": "ok", "max_feature_level": "6_4", "spread_cases": 1})",
+                    Action::kDescribe);
+              }),
+              HasSubstr("field \"spread_cases\" must be true or false, not 1"));
 }
 
 TEST(ProtocolReplies, StatusMustBeOneTheActionAllows) {

@@ -4,6 +4,7 @@
 #include "run/isolate.h"
 #include "run/judge.h"
 #include "run/run_cases.h"
+#include "run/spread_order.h"
 #include "runner_fixtures.h"
 
 #include <gmock/gmock.h>
@@ -254,6 +255,59 @@ TEST(Runner, IsolatedCrashAndHangAreErrorsNamingTheSignal) {
 
 // Contract point A1: whether an aliased output is valid is implementation-
 // defined, so a refusal passes...
+// Issue 29: a backend whose isolated cases cost a slow start (the DirectML host's)
+// asks for its cases spread: neighbours run far apart, the results stay in case order.
+TEST(SpreadOrder, IsAPermutationThatPutsNeighboursFarApart) {
+  for (size_t n = 0; n <= 5000; n += n < 300 ? 1 : 37) {
+    const std::vector<size_t> order = SpreadOrder(n);
+    std::vector<size_t> runs_at(n, n);
+    for (size_t p = 0; p < order.size(); ++p) runs_at.at(order[p]) = p;
+    ASSERT_EQ(order.size(), n);
+    ASSERT_EQ(std::count(runs_at.begin(), runs_at.end(), n), 0) << "n " << n;
+    if (n < 200) continue;
+    // Seven cases in a row (the suite's must-reject GATHERs) run at least n/16 apart.
+    for (size_t i = 0; i + 7 <= n; i += 5) {
+      std::vector<size_t> at(runs_at.begin() + long(i), runs_at.begin() + long(i) + 7);
+      std::sort(at.begin(), at.end());
+      for (size_t j = 1; j < at.size(); ++j)
+        ASSERT_GE((at[j] - at[j - 1]) * 16, n) << "n " << n << ", cases " << i << "..";
+    }
+  }
+}
+
+class SpreadingBackend : public LyingBackend {
+ public:
+  SpreadingBackend() : LyingBackend(Lie::kNone) {}
+  bool SpreadsCases() const override { return true; }
+};
+
+TEST(SpreadOrder, RunCasesRunsSpreadAndReportsInCaseOrder) {
+  std::vector<Case> cases;
+  for (int i = 0; i < 40; ++i) cases.push_back(SplitCase("t/split-" + std::to_string(i)));
+  SpreadingBackend spreading;
+  LyingBackend plain(Lie::kNone);
+  for (Backend* backend : std::vector<Backend*>{&spreading, &plain}) {
+    std::vector<uint64_t> ran;
+    const std::vector<CaseResult> results =
+        RunCases(cases, std::span<Backend* const>(&backend, 1), RunOptions{},
+                 [&](const CaseResult& r) { ran.push_back(r.position); });
+    ASSERT_EQ(results.size(), cases.size());
+    for (size_t i = 0; i < results.size(); ++i) {
+      EXPECT_EQ(results[i].position, i);
+      EXPECT_EQ(results[i].name, cases[i].name);
+      EXPECT_EQ(results[i].verdict, Verdict::kPassed) << results[i].message;
+    }
+    ASSERT_EQ(ran.size(), cases.size());
+    const auto first = std::find(ran.begin(), ran.end(), uint64_t{0});
+    const auto second = std::find(ran.begin(), ran.end(), uint64_t{1});
+    const long apart = std::labs(long(second - first));
+    if (backend == &plain)
+      EXPECT_EQ(apart, 1);  // the case order, as before
+    else
+      EXPECT_GE(apart, 10) << "cases 0 and 1 ran next to each other";
+  }
+}
+
 TEST(RefuseOrRun, ARefusalPasses) {
   const CaseResult reference = Judge(AliasedSplitCase(), Lie::kNone);  // the reference refuses it
   EXPECT_EQ(reference.verdict, Verdict::kPassed) << reference.message;

@@ -34,6 +34,9 @@ install(FILES validator/include/dmlconf/dmlconf_backend.h reference/include/dmlc
 install(DIRECTORY cases DESTINATION ${CMAKE_INSTALL_DATADIR}/dmlconf)
 
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# Debian's machine-readable copyright file: who holds the copyright, that no licence has
+# been granted yet, and the third-party code the programs contain.
+install(FILES tools/cmake/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES validator/BACKENDS.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/validator)
 install(FILES cases/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/cases)
 install(FILES reports/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/reports)

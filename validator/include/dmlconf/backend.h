@@ -117,6 +117,11 @@ class Backend {
   // True for a backend that runs in a process of its own (serve:, plugin:):
   // --isolate has nothing to add to it.
   virtual bool RunsOutOfProcess() const { return false; }
+  // True for a backend for which some cases cost a slow start (describe's
+  // `spread_cases`): its cases run in an order that puts neighbours far apart,
+  // so that a burst of such cases in the case files does not wait start after
+  // start. Results and reports stay in the case order.
+  virtual bool SpreadsCases() const { return false; }
   // Runs the descriptor Create accepted just before, reading and writing
   // `bindings`.
   virtual ExecuteResult Execute(const OperatorDesc& desc, FeatureLevel level,

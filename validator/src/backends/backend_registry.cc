@@ -124,6 +124,7 @@ class IdentifiedBackend final : public Backend {
   FeatureLevel MaxFeatureLevel() const override { return inner_->MaxFeatureLevel(); }
   bool ReportsReasonCodes() const override { return inner_->ReportsReasonCodes(); }
   bool RunsOutOfProcess() const override { return inner_->RunsOutOfProcess(); }
+  bool SpreadsCases() const override { return inner_->SpreadsCases(); }
   CreateAnswer Create(const OperatorDesc& desc, FeatureLevel level) override {
     return inner_->Create(desc, level);
   }

@@ -137,6 +137,7 @@ class ExecBackend final : public Backend {
   std::string RunFolder() const override { return keep_ ? root_.string() : std::string(); }
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return reports_reason_codes_; }
+  bool SpreadsCases() const override { return spread_cases_; }
 
   std::string TakeStderr() override {
     std::string said = std::move(said_);
@@ -295,6 +296,7 @@ class ExecBackend final : public Backend {
       const protocol::Reply result = Run(dir, protocol::Action::kDescribe);
       max_level_ = result.max_feature_level;
       reports_reason_codes_ = result.reports_reason_codes;
+      spread_cases_ = result.spread_cases;
       declared_name_ = result.name;
       version_ = result.version;
       description_ = result.description;
@@ -479,6 +481,7 @@ class ExecBackend final : public Backend {
   std::pair<dev_t, ino_t> request_id_{};  // the request folder made last (NewRequest)
   FeatureLevel max_level_ = kHighestFeatureLevel;
   bool reports_reason_codes_ = false;
+  bool spread_cases_ = false;
 };
 
 }  // namespace

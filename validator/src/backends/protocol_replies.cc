@@ -93,6 +93,16 @@ std::string StatusOf(const json& reply, Action action, const Source& source,
                       ActionName(action) + ": " + Quote(text, kQuotedReplyBytes));
 }
 
+// An optional true/false field; absent is false.
+bool BoolField(const json& reply, const char* key, const Source& source) {
+  const auto field = reply.find(key);
+  if (field == reply.end()) return false;
+  if (!field->is_boolean())
+    throw ProtocolError(source.Field(key) + " must be true or false, not " +
+                        Quote(field->dump(), kQuotedReplyBytes));
+  return field->get<bool>();
+}
+
 void ReadDescribe(const json& reply, const Source& source, Reply* r) {
   r->name = StringField(reply, "name", source);
   r->version = StringField(reply, "version", source);
@@ -106,12 +116,8 @@ void ReadDescribe(const json& reply, const Source& source, Reply* r) {
         source.Field("max_feature_level") + " must be a feature level like \"6_4\", not " +
         (level == reply.end() ? std::string("missing") : Quote(level->dump(), kQuotedReplyBytes)));
   r->max_feature_level = *parsed;
-  if (const auto codes = reply.find("reports_reason_codes"); codes != reply.end()) {
-    if (!codes->is_boolean())
-      throw ProtocolError(source.Field("reports_reason_codes") + " must be true or false, not " +
-                          Quote(codes->dump(), kQuotedReplyBytes));
-    r->reports_reason_codes = codes->get<bool>();
-  }
+  r->reports_reason_codes = BoolField(reply, "reports_reason_codes", source);
+  r->spread_cases = BoolField(reply, "spread_cases", source);
 }
 
 Reply Check(const json& reply, Action action, const Source& source, std::string_view text) {

@@ -34,6 +34,9 @@ struct Reply {
   // describe only (status ok):
   FeatureLevel max_feature_level = kHighestFeatureLevel;
   bool reports_reason_codes = false;
+  // Some cases cost the backend a slow start (a process of their own): dmlconf runs
+  // neighbouring cases far apart, so those starts overlap other cases' work.
+  bool spread_cases = false;
   std::string name;                  // what the backend calls itself; its identity without NAME=
   std::string version, description;  // free text, for the reports
 };

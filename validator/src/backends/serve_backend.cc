@@ -67,6 +67,7 @@ class ServeBackend final : public Backend {
   FeatureLevel MaxFeatureLevel() const override { return max_level_; }
   bool ReportsReasonCodes() const override { return reports_reason_codes_; }
   bool RunsOutOfProcess() const override { return true; }
+  bool SpreadsCases() const override { return spread_cases_; }
 
   std::string TakeStderr() override {
     const std::streamoff size = process_.LogSize();
@@ -144,6 +145,7 @@ class ServeBackend final : public Backend {
                                       protocol::Action::kDescribe, /*restart=*/false);
     max_level_ = reply.max_feature_level;
     reports_reason_codes_ = reply.reports_reason_codes;
+    spread_cases_ = reply.spread_cases;
     // The first describe fixes the identity: a restarted program answering
     // another name must not split one run's results in two.
     if (!described_) {
@@ -243,6 +245,7 @@ class ServeBackend final : public Backend {
   uint64_t created_ = 0;  // the id of the last create, for execute's `created`
   FeatureLevel max_level_ = kHighestFeatureLevel;
   bool reports_reason_codes_ = false;
+  bool spread_cases_ = false;
 };
 
 }  // namespace

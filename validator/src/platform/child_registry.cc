@@ -2,6 +2,8 @@
 // interrupted or finished run does with it (child_registry.h).
 #include "platform/child_registry.h"
 
+#include "platform/run_watchdog.h"
+
 #include <dirent.h>
 #include <pthread.h>
 #include <signal.h>
@@ -73,7 +75,7 @@ std::map<pid_t, std::vector<pid_t>> ChildrenByParent() {
   if (proc == nullptr) return children;
   while (const dirent* entry = readdir(proc)) {
     const pid_t pid = pid_t(std::atoi(entry->d_name));
-    if (pid <= 0) continue;
+    if (pid <= 0 || pid == watchdog::Pid()) continue;  // the net, not a backend's process
     std::ifstream stat_file("/proc/" + std::string(entry->d_name) + "/stat");
     std::string stat;
     std::getline(stat_file, stat);
@@ -138,6 +140,7 @@ std::pair<int, int> CleanUp() {
     std::error_code ignored;
     removed += fs::remove_all(folder, ignored) > 0 ? 1 : 0;
   }
+  watchdog::Stop();  // nothing left for it to do
   return {int(killed.size()), removed};
 }
 
@@ -200,11 +203,13 @@ void RemoveGroup(pid_t pgid) {
 void AddFolder(const fs::path& folder) {
   std::lock_guard<std::timed_mutex> lock(State().mutex);
   State().folders.insert(folder);
+  watchdog::AddFolder(folder);
 }
 
 void RemoveFolder(const fs::path& folder) {
   std::lock_guard<std::timed_mutex> lock(State().mutex);
   State().folders.erase(folder);
+  watchdog::RemoveFolder(folder);
 }
 
 void InstallRunCleanup() {
@@ -217,6 +222,7 @@ void InstallRunCleanup() {
   const sigset_t set = RunSignals();
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   prctl(PR_SET_CHILD_SUBREAPER, 1);
+  watchdog::Start();  // forked now, single-threaded, with the run's signals blocked
   std::thread(WaitForSignal).detach();
   std::atexit(CleanUpAtExit);
 }

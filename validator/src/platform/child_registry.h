@@ -29,7 +29,9 @@ void RemoveFolder(const std::filesystem::path& folder);
 // - dmlconf becomes its descendants' subreaper, so that a backend's child
 //   whose parent died is still found by that sweep;
 // - at exit (in the process that called this, not in forked children), the
-//   same sweep and removal, as a last net behind the backends' destructors.
+//   same sweep and removal, as a last net behind the backends' destructors;
+// - a watchdog process (run_watchdog.h) does the same if dmlconf dies without
+//   a word (SIGKILL): every program dmlconf starts carries the run's token.
 void InstallRunCleanup();
 
 // Called before dmlconf makes a backend folder or process: once an interrupt

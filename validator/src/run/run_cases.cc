@@ -1,9 +1,24 @@
 #include "run/run_cases.h"
 
+#include <iterator>
+#include <numeric>
+
 #include "run/isolate.h"
 #include "run/judge.h"
+#include "run/spread_order.h"
 
 namespace dmlconf::validator {
+namespace {
+
+// The order `backend` runs `n` cases in: the case order, or spread if it asked.
+std::vector<size_t> RunOrder(const Backend& backend, size_t n) {
+  if (backend.SpreadsCases()) return SpreadOrder(n);
+  std::vector<size_t> order(n);
+  std::iota(order.begin(), order.end(), size_t{0});
+  return order;
+}
+
+}  // namespace
 
 std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backend* const> backends,
                                  const RunOptions& options,
@@ -17,7 +32,10 @@ std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backe
   if (options.strict_padding) flags += (flags.empty() ? "" : " ") + std::string("--strict-padding");
   std::vector<CaseResult> results;
   for (Backend* backend : backends) {
-    for (const Case* c : mine) {
+    // Run in RunOrder, kept in the case order.
+    std::vector<CaseResult> backend_results(mine.size());
+    for (size_t index : RunOrder(*backend, mine.size())) {
+      const Case* c = mine[index];
       CaseResult r;
       // A backend in a process of its own is isolated already (a crash there
       // costs one error and a restart); forking dmlconf around it would hand
@@ -32,8 +50,9 @@ std::vector<CaseResult> RunCases(const std::vector<Case>& cases, std::span<Backe
       r.reproducer = Reproducer(*c, backend->Argument(), options.feature_level, flags);
       ApplyXfail(options.xfail, coverage, *backend, &r);
       if (on_result) on_result(r);
-      results.push_back(std::move(r));
+      backend_results[index] = std::move(r);
     }
+    std::move(backend_results.begin(), backend_results.end(), std::back_inserter(results));
   }
   return results;
 }

@@ -173,7 +173,10 @@ class Host {
             {"version", session_.directml_version()},
             {"description", stack_},
             {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
-            {"reports_reason_codes", false}};
+            {"reports_reason_codes", false},
+            // An isolated case takes a spare host, whose replacement starts in seconds:
+            // the suite's isolated GATHERs, spread through the run, find theirs warm.
+            {"spread_cases", true}};
   }
 
   json Create(const json& request) {
