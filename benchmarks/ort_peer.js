@@ -24,7 +24,10 @@
 // DepthToSpace (DEPTH_COLUMN_ROW = mode DCR, COLUMN_ROW_DEPTH = CRD),
 // SPACE_TO_DEPTH1 = SpaceToDepth (DCR only: ONNX has no other order),
 // REVERSE_SUBSEQUENCES = ReverseSequence (rank 2, every length the full axis,
-// as the binary's problems). Opset 13.
+// as the binary's problems), GATHER_ELEMENTS = GatherElements, SCATTER_ELEMENTS =
+// ScatterElements (int32 indices; a scatter's rotate each line, so no two updates
+// collide), GATHER_ND, GATHER_ND1 = GatherND (batch_dims), SCATTER_ND = ScatterND
+// (int64 tuples on the meaningful dimensions; a scatter's name distinct blocks). Opset 13.
 'use strict';
 
 const fs = require('fs');
@@ -264,6 +267,97 @@ function buildCase(shape) {
               feeds: {x: filled(t, dims)},
               source: (k, index) => [0, flat(dims, index.map((c, i) => offsets[i] + strides[i] * c))]};
     }
+    case 'GATHER_ELEMENTS':
+    case 'SCATTER_ELEMENTS': {
+      const [data, indexDims] = shape.inputs;
+      const n = data[axis];
+      const count = indexDims.reduce((a, b) => a * b, 1);
+      const next = random(12345);
+      // A scatter's indices rotate each line by one shift, so no two updates collide.
+      const scatter = shape.operator === 'SCATTER_ELEMENTS';
+      const shift = next() % n;
+      const indices = Int32Array.from({length: count},
+                                      (_, p) => scatter ? (unflat(indexDims, p)[axis] + shift) % n
+                                                        : next() % n);
+      const op = scatter ? 'ScatterElements' : 'GatherElements';
+      const inputs = [['x', t, data], ['i', 'INT32', indexDims]];
+      const feeds = {x: filled(t, data), i: new ort.Tensor('int32', indices, indexDims)};
+      if (scatter) {
+        inputs.push(['u', t, indexDims]);
+        feeds.u = filled(t, indexDims, 2);
+      }
+      return {op, bytes: model({op, inputs: names(inputs), outputs: names(outputs),
+                                attributes: [intAttribute('axis', axis)]}, inputs, outputs, []),
+              feeds,
+              source: (k, index) => {
+                if (!scatter) {
+                  const from = [...index];
+                  from[axis] = indices[flat(indexDims, index)];
+                  return [0, flat(data, from)];
+                }
+                const from = [...index];
+                from[axis] = (index[axis] - shift + n) % n;  // the update landing here, if any
+                if (from.every((c, d) => c < indexDims[d])) return [2, flat(indexDims, from)];
+                return [0, flat(data, index)];
+              }};
+    }
+    case 'GATHER_ND':
+    case 'GATHER_ND1':
+    case 'SCATTER_ND': {
+      // ONNX takes the meaningful dimensions only; the tuples are the indices' last one.
+      const rank = shape.inputs[0].length;
+      const data = shape.inputs[0].slice(rank - shape.input_dimension_count);
+      const indexDims = shape.inputs[1].slice(rank - shape.indices_dimension_count);
+      const b = shape.batch_dimension_count || 0;
+      const tuple = indexDims[indexDims.length - 1];
+      const selected = data.slice(b, b + tuple);
+      const block = data.slice(b + tuple);
+      const blockCount = block.reduce((a, c) => a * c, 1);
+      const tuples = indexDims.slice(0, -1).reduce((a, c) => a * c, 1);
+      const places = selected.reduce((a, c) => a * c, 1);
+      const next = random(12345);
+      const scatter = shape.operator === 'SCATTER_ND';
+      if (scatter && (b > 0 || tuples > places)) return {error: 'more tuples than blocks'};
+      // A scatter's tuples name distinct blocks (a partial shuffle), so no two collide.
+      const order = scatter ? Int32Array.from({length: places}, (_, q) => q) : null;
+      const picks = Int32Array.from({length: tuples}, (_, j) => {
+        if (!scatter) return next() % places;
+        const other = j + next() % (places - j);
+        [order[j], order[other]] = [order[other], order[j]];
+        return order[j];
+      });
+      const values = new Int32Array(tuples * tuple);
+      picks.forEach((q, j) => values.set(unflat(selected, q), j * tuple));
+      const gathered = [...indexDims.slice(0, -1), ...block];
+      const op = scatter ? 'ScatterND' : 'GatherND';
+      const inputs = [['x', t, data], ['i', 'INT64', indexDims]];
+      const feeds = {x: filled(t, data),
+                     i: new ort.Tensor('int64', BigInt64Array.from(values, BigInt), indexDims)};
+      if (scatter) {
+        inputs.push(['u', t, gathered]);
+        feeds.u = filled(t, gathered, 2);
+      }
+      const landing = new Map();
+      if (scatter) picks.forEach((q, j) => landing.set(q, j));
+      const onnxOutputs = [['y0', t, scatter ? data : gathered]];  // not right-aligned
+      return {op, bytes: model({op, inputs: names(inputs), outputs: ['y0'],
+                                attributes: b > 0 ? [intAttribute('batch_dims', b)] : []},
+                               inputs, onnxOutputs, []),
+              feeds,
+              // ORT's output has the gathered sizes (GatherND) or the data's (ScatterND).
+              source: (k, index) => {
+                const rest = flat(block, index.slice(index.length - block.length));
+                if (scatter) {
+                  const j = landing.get(flat(selected, index.slice(0, tuple)));
+                  return j === undefined ? [0, flat(data, index)] : [2, j * blockCount + rest];
+                }
+                const j = flat(indexDims.slice(0, -1), index.slice(0, indexDims.length - 1));
+                const batch = index.slice(0, b);
+                const q = flat([...data.slice(0, b), ...selected],
+                               [...batch, ...values.slice(j * tuple, (j + 1) * tuple)]);
+                return [0, q * blockCount + rest];
+              }};
+    }
   }
   return {error: `no ONNX formulation of ${shape.operator}`};
 }
@@ -389,6 +483,14 @@ async function selfTest() {
     small('SPACE_TO_DEPTH1', 'UINT8', [[1, 2, 4, 6]], [[1, 8, 2, 3]],
           {block_size: 2, order: 'DEPTH_COLUMN_ROW'}),
     small('REVERSE_SUBSEQUENCES', 'UINT16', [[3, 5], [3, 1]], [[3, 5]], {axis: 1}),
+    small('GATHER_ELEMENTS', 'FLOAT32', [[4, 6], [4, 6]], [[4, 6]], {axis: 1}),
+    small('SCATTER_ELEMENTS', 'UINT8', [[5, 3], [4, 3], [4, 3]], [[5, 3]], {axis: 0}),
+    small('GATHER_ND', 'UINT16', [[1, 7, 4], [1, 5, 1]], [[1, 5, 4]],
+          {input_dimension_count: 2, indices_dimension_count: 2}),
+    small('GATHER_ND1', 'FLOAT32', [[3, 6, 4], [3, 5, 1]], [[3, 5, 4]],
+          {input_dimension_count: 3, indices_dimension_count: 3, batch_dimension_count: 1}),
+    small('SCATTER_ND', 'FLOAT32', [[9, 4], [5, 1], [5, 4]], [[9, 4]],
+          {input_dimension_count: 2, indices_dimension_count: 2}),
   ];
   const refused = small('SPACE_TO_DEPTH1', 'UINT16', [[1, 2, 4, 6]], [[1, 8, 2, 3]],
                         {block_size: 2, order: 'DEPTH_COLUMN_ROW'});
@@ -418,7 +520,7 @@ async function selfTest() {
     }
     // A wrong element in the output is caught: here the check's own mapping
     // is off by one element, as ORT's output would be if it were wrong.
-    for (const shape of [shapes[0], shapes[4], shapes[6]]) {
+    for (const shape of [shapes[0], shapes[4], shapes[6], shapes[8], shapes[9], shapes[11]]) {
       const built = buildCase(shape);
       const source = built.source;
       built.source = (k, index) => {

@@ -62,6 +62,16 @@ GatherNd1Desc MakeGatherNd1Rows(DataType type, uint32_t batches, uint32_t rows, 
           3,
           1};
 }
+// SCATTER_ND: `count` one-coordinate tuples writing whole rows of updates {count, W} into
+// a copy of a {R, W} input.
+ScatterNdDesc MakeScatterNdRows(DataType type, uint32_t rows, uint32_t width, uint32_t count) {
+  return {TensorDesc::Packed(type, {rows, width}),
+          TensorDesc::Packed(DataType::kUint32, {count, 1}),
+          TensorDesc::Packed(type, {count, width}),
+          TensorDesc::Packed(type, {rows, width}),
+          2,
+          2};
+}
 ScatterElementsDesc MakeScatterElements(DataType type, Sizes sizes, uint32_t axis) {
   return {TensorDesc::Packed(type, sizes), TensorDesc::Packed(DataType::kUint32, sizes),
           TensorDesc::Packed(type, sizes), TensorDesc::Packed(type, sizes), axis};
@@ -215,6 +225,12 @@ std::vector<Shape> BeyondCacheShapes() {
          return MakeGatherNd1Rows(t, 8, Rows(t, 8 * 1024), 1024, Rows(t, 8 * 1024));
        },
        true},
+      // An eighth of the rows scattered: the output's copy of the input is most of the work.
+      {OperatorType::kScatterNd, "long_runs_rows_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeScatterNdRows(t, Rows(t, 1024), 1024, Rows(t, 1024) / 8);
+       },
+       true},
   };
 }
 
@@ -290,6 +306,10 @@ std::vector<Shape> BuildShapes() {
        [](T t) -> OperatorDesc { return MakeGatherNd1Rows(t, 8, 1024, 1024, 1024); }},
       {OperatorType::kGatherNd1, "small_rows", K::kSmall, kF32AndU8,
        [](T t) -> OperatorDesc { return MakeGatherNd1Rows(t, 4, 8, 32, 8); }},
+      {OperatorType::kScatterNd, "long_runs_rows", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeScatterNdRows(t, 8192, 1024, 1024); }},
+      {OperatorType::kScatterNd, "small_rows", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc { return MakeScatterNdRows(t, 32, 32, 8); }},
   };
 }
 

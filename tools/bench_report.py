@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 # output bytes, same thread count, for f32 and u8; lower is better.
 LONG_RUN_MAX = 1.1          # every long-run shape...
 WHOLE_ROWS_MAX = 1.15       # ...but GATHER of whole rows
-ND_ROWS_MAX = 1.3           # GATHER_ND / GATHER_ND1 with short tuples, each moving a row (issue 27)
+ND_ROWS_MAX = 1.3           # GATHER_ND / GATHER_ND1 / SCATTER_ND with short tuples, each moving a row (issue 27)
 DEPTH_SPACE_MAX = 1.25      # DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1, any order, block 2-4
 REVERSE_INNER_MAX = 1.5     # REVERSE_SUBSEQUENCES along the innermost axis
 GATHER_ELEMENTS_MAX = 3.0   # GATHER of single elements, GATHER_ELEMENTS, SCATTER_ELEMENTS
@@ -68,6 +68,8 @@ def memcpy_target(op, shape, kind):
             return "GATHER whole rows", WHOLE_ROWS_MAX
         if op.startswith("GatherNd"):  # each short tuple moves a whole row
             return "GATHER_ND whole rows", ND_ROWS_MAX
+        if op == "ScatterNd":  # the input's copy, then each short tuple writes a whole row
+            return "SCATTER_ND whole rows", ND_ROWS_MAX
         return "long runs", LONG_RUN_MAX
     if kind != "element_granular":
         return None

@@ -35,6 +35,7 @@ FIELDS = {
     "SCATTER_ELEMENTS": (["InputTensor", "IndicesTensor", "UpdatesTensor"], ["OutputTensor"]),
     "GATHER_ND": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
     "GATHER_ND1": (["InputTensor", "IndicesTensor"], ["OutputTensor"]),
+    "SCATTER_ND": (["InputTensor", "IndicesTensor", "UpdatesTensor"], ["OutputTensor"]),
     "SLICE": (["InputTensor"], ["OutputTensor"]),
     "PADDING": (["InputTensor"], ["OutputTensor"]),
     "PADDING1": (["InputTensor"], ["OutputTensor"]),

@@ -90,6 +90,9 @@ TEST(Support, TablesMatchTheSpecification) {
       {OperatorType::kPadding, FL::k3_1, 1, 8, std8, ""},
       {OperatorType::kPadding, FL::k5_0, 1, 8, all11, ""},
       {OperatorType::kPadding1, FL::k5_0, 1, 8, all11, ""},
+      {OperatorType::kScatterNd, FL::k2_1, 4, 4, std8, "UINT32"},
+      {OperatorType::kScatterNd, FL::k3_0, 1, 8, std8, idx4},
+      {OperatorType::kScatterNd, FL::k4_1, 1, 8, all11, idx4},
   };
   size_t total_rows = 0;
   for (OperatorType op : kAllOperatorTypes) total_rows += SupportTable(op).size();
@@ -125,7 +128,8 @@ TEST(Support, OnlyTheIndexOperatorsAndReverseHaveAnIndexTensor) {
   for (OperatorType op : kAllOperatorTypes) {
     const bool has = op == OperatorType::kGather || op == OperatorType::kReverseSubsequences ||
                      op == OperatorType::kGatherElements || op == OperatorType::kScatterElements ||
-                     op == OperatorType::kGatherNd || op == OperatorType::kGatherNd1;
+                     op == OperatorType::kGatherNd || op == OperatorType::kGatherNd1 ||
+                     op == OperatorType::kScatterNd;
     EXPECT_EQ(HasIndexTensor(op), has) << OperatorName(op);
     for (const SupportRow& row : SupportTable(op)) EXPECT_EQ(!row.index_types.Empty(), has);
   }

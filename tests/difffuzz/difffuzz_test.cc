@@ -142,6 +142,40 @@ TEST(Drawing, NoOutputRuleBrokenOnLeadingIndexDimensions) {
   EXPECT_GT(checked, 20);
 }
 
+// No must-reject case of the ND operators rests on contract point M3 (a tuple longer than
+// InputDimensionCount, a batch leaving it no room: implementation-defined, and DirectML
+// dies on SCATTER_ND's, E10) or on SCATTER_ND indices of another rank (erratum N4): the
+// fuzzer's first SCATTER_ND campaign drew both as must-reject cases.
+TEST(Drawing, NoNdRejectionRestsOnM3OrN4) {
+  int checked = 0;
+  for (OperatorType op :
+       {OperatorType::kGatherNd, OperatorType::kGatherNd1, OperatorType::kScatterNd})
+    for (uint64_t i = 0; i < 3000; ++i) {
+      const std::optional<FuzzCase> c = DrawAt(op, 33, i, {kHighestFeatureLevel, true});
+      if (!c || c->gen.expect != Expect::kReject) continue;
+      ++checked;
+      const std::vector<TensorSlot> inputs = InputSlots(c->gen.desc);
+      const uint32_t rank = inputs[0].desc->DimensionCount();
+      const std::vector<uint32_t>& indices = inputs[1].desc->sizes;
+      const NdCounts counts = NdCountsIn(c->gen.desc);
+      if (c->gen.reason == Reason::ND_INDEX_TUPLE_TOO_LONG) {
+        EXPECT_GT(indices.back(), rank) << c->gen.name;
+      }
+      if (c->gen.reason == Reason::ND_BATCH_DIMENSION_COUNT_OUT_OF_RANGE) {
+        EXPECT_GE(counts.batch, rank) << c->gen.name;
+      }
+      if (c->gen.reason == Reason::RANK_MISMATCH && op == OperatorType::kScatterNd) {
+        size_t others_off = 0;
+        std::vector<TensorSlot> slots = OutputSlots(c->gen.desc);
+        slots.insert(slots.end(), inputs.begin(), inputs.end());
+        for (const TensorSlot& slot : slots)
+          if (slot.kind != FieldKind::kIndices && slot.desc->DimensionCount() != rank) ++others_off;
+        EXPECT_GT(others_off, 0u) << c->gen.name;
+      }
+    }
+  EXPECT_GT(checked, 100);
+}
+
 TEST(Drawing, ValuesProfileDrawsNoBrokenCase) {
   for (OperatorType op : kAllOperatorTypes)
     for (uint64_t i = 0; i < 100; ++i) {

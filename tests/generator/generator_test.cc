@@ -193,9 +193,11 @@ std::set<Reason> ShapeReasons(Padding1Desc) {
 }
 template <class Desc>
 requires kIsNd<Desc> std::set<Reason> ShapeReasons(Desc) {
+  if constexpr (HasUpdates<Desc>())
+    return {Reason::ND_INDEX_TUPLE_TOO_LONG, Reason::ND_OUTPUT_RANK_OVERFLOW,
+            Reason::SCATTER_UPDATES_SIZES_MISMATCH, Reason::SCATTER_OUTPUT_SIZES_MISMATCH};
   return {Reason::ND_INDEX_TUPLE_TOO_LONG, Reason::ND_OUTPUT_RANK_OVERFLOW,
-          HasUpdates<Desc>() ? Reason::SCATTER_UPDATES_SIZES_MISMATCH
-                             : Reason::GATHER_ND_OUTPUT_SIZES_MISMATCH};
+          Reason::GATHER_ND_OUTPUT_SIZES_MISMATCH};
 }
 std::set<Reason> ShapeReasons(ReverseSubsequencesDesc) {
   return {Reason::REVERSE_LENGTHS_SIZES_MISMATCH, Reason::REVERSE_OUTPUT_SIZES_MISMATCH};

@@ -378,7 +378,9 @@ std::vector<RuleRow> ShapeRules() {
        "BatchDimensionCount is 3 but DimensionCount is 3; it must be in [0, 3)"},
       {"gather_nd_tuple_4",
        With(testing::ValidOf(GatherNdDesc{}, 3, DT::kFloat32, DT::kUint32),
-            [](auto& d) { d.indices_tensor.sizes = {1, 1, 4}; }),
+            [](auto& d) {
+              d.indices_tensor.sizes = {1, 1, 4};
+            }),
        kTop, R::ND_INDEX_TUPLE_TOO_LONG, "IndicesTensor's last size) is 4"},
       {"gather_nd_gathered_4_sizes",
        With(testing::ValidOf(GatherNdDesc{}, 3, DT::kFloat32, DT::kUint32),
@@ -389,8 +391,37 @@ std::vector<RuleRow> ShapeRules() {
        kTop, R::ND_OUTPUT_RANK_OVERFLOW, "{2,4,2,2}"},
       {"gather_nd_output_sizes",
        With(testing::ValidOf(GatherNdDesc{}, 3, DT::kFloat32, DT::kUint32),
-            [](auto& d) { d.output_tensor.sizes = {1, 2, 2}; }),
+            [](auto& d) {
+              d.output_tensor.sizes = {1, 2, 2};
+            }),
        kTop, R::GATHER_ND_OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes is {1,2,2}"},
+      // SCATTER_ND (descs.h: input and output {3,2,2}, indices {1,4,1}, updates {4,2,2}):
+      // the family's rules through its own descriptor, then its two sizes rules.
+      {"scatter_nd_input_dims_4",
+       With(testing::ValidOf(ScatterNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) { d.input_dimension_count = 4; }),
+       kTop, R::ND_INPUT_DIMENSION_COUNT_OUT_OF_RANGE, "SCATTER_ND: InputDimensionCount is 4"},
+      {"scatter_nd_tuple_4",
+       With(testing::ValidOf(ScatterNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.indices_tensor.sizes = {1, 1, 4};
+            }),
+       kTop, R::ND_INDEX_TUPLE_TOO_LONG, "SCATTER_ND: the index tuple"},
+      {"scatter_nd_updates_sizes",
+       With(testing::ValidOf(ScatterNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.updates_tensor.sizes = {4, 2, 1};
+            }),
+       kTop, R::SCATTER_UPDATES_SIZES_MISMATCH,
+       "UpdatesTensor.Sizes is {4,2,1} but InputTensor.Sizes {3,2,2}, IndicesTensor.Sizes "
+       "{1,4,1}, InputDimensionCount 3 and IndicesDimensionCount 2 give {4,2,2}"},
+      {"scatter_nd_output_sizes",
+       With(testing::ValidOf(ScatterNdDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.output_tensor.sizes = {3, 2, 1};
+            }),
+       kTop, R::SCATTER_OUTPUT_SIZES_MISMATCH,
+       "OutputTensor.Sizes is {3,2,1} but InputTensor.Sizes is {3,2,2}"},
   };
 }
 

@@ -41,6 +41,10 @@ DEVIATIONS = [
      "scatter_elements_float16_snan_strided_copy"),
     ("E8", "PADDING1: an 8- or 16-bit padding value is read as 32 bits",
      "padding1_scalar_union_upper_bytes"),
+    ("E9", "SCATTER_ND: a FLOAT16 signalling NaN is quieted across a change of layout",
+     "scatter_nd_float16_snan_strided_copy"),
+    ("E10", "SCATTER_ND: a tuple longer than InputDimensionCount ends the process",
+     "scatter_nd_tuple_longer_than_input_dims_ends_process"),
 ]
 REPRO_VERDICT = {"0": "fixed", "1": "present", "2": "could not run"}
 

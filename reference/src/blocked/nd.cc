@@ -67,6 +67,31 @@ void GatherRange(const NdPlan& plan, const Bindings& bindings, uint64_t begin, u
   });
 }
 
+// SCATTER_ND: every tuple in row-major order writes elements [first, last) of its block
+// (all of it, or a share of one run), so where tuples collide the last one wins, as in
+// the naive kernel. A tuple with a coordinate out of range is dropped (O1).
+template <class T, class I>
+void ScatterRange(const NdPlan& plan, const Bindings& bindings, uint64_t first, uint64_t last) {
+  std::byte* const out = bindings.outputs[0];
+  const std::byte* const upd = bindings.inputs[2];
+  const std::byte* const idx = bindings.inputs[1];
+  const bool whole = first == 0 && last == plan.block_elements;
+  ForEachTuple(plan, 0, plan.tuples, [&](int64_t walked, int64_t indices, int64_t batch) {
+    int64_t at = batch;
+    for (uint32_t k = 0; k < plan.tuple; ++k) {
+      const int64_t position =
+          IndexPosition<I>(idx + indices + int64_t(k) * plan.index_stride, plan.select_size[k]);
+      if (position < 0 || position >= int64_t(plan.select_size[k])) return;
+      at += position * plan.select_stride[k];
+    }
+    if (whole)
+      MoveBlock<T>(plan, out + at, upd + walked);
+    else
+      CopyRun(out + at + int64_t(first * sizeof(T)), upd + walked + int64_t(first * sizeof(T)),
+              (last - first) * sizeof(T));
+  });
+}
+
 }  // namespace
 
 NdPlan PlanNd(const TensorDesc& walked, const TensorDesc& positioned, const TensorDesc& indices,
@@ -115,6 +140,22 @@ void GatherTuples(const NdPlan& plan, const Bindings& bindings) {
   WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
     ForEachRange(plan.tuples, ThreadsFor(plan.tuples, bytes), [&](uint64_t begin, uint64_t end) {
       GatherRange<T, I>(plan, bindings, begin, end);
+    });
+  });
+}
+
+void ScatterTuples(const NdPlan& plan, const Bindings& bindings) {
+  // Tuples may name one block, so threads never share out the tuples: they share out
+  // the elements of a block held as one run, each thread walking every tuple in order.
+  const uint64_t items = plan.block_is_run ? plan.block_elements : 1;
+  const uint64_t bytes = plan.tuples * (2 * plan.block_elements * plan.element_size +
+                                        plan.tuple * ElementSize(plan.index_type));
+  WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
+    ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
+      if (plan.block_is_run)
+        ScatterRange<T, I>(plan, bindings, begin, end);
+      else
+        ScatterRange<T, I>(plan, bindings, 0, plan.block_elements);
     });
   });
 }

@@ -54,4 +54,9 @@ NdPlan PlanNd(const TensorDesc& walked, const TensorDesc& positioned, const Tens
 // clamped position, as the naive kernel does.
 void GatherTuples(const NdPlan& plan, const Bindings& bindings);
 
+// SCATTER_ND on a plan whose walked tensor is the updates (bindings.inputs[2]) and
+// positioned one the output (bindings.outputs[0]), which already holds the input;
+// tuples with a coordinate out of range are dropped, as the naive kernel does.
+void ScatterTuples(const NdPlan& plan, const Bindings& bindings);
+
 }  // namespace dmlconf::blocked

@@ -20,15 +20,6 @@ namespace dmlconf::blocked {
 
 namespace {
 
-void CopyInput(const ScatterElementsDesc& desc, const Bindings& bindings) {
-  const ByteStrides out = ByteStridesOf(desc.output_tensor), in = ByteStridesOf(desc.input_tensor);
-  LoopNest nest;
-  for (uint32_t d = 0; d < desc.output_tensor.DimensionCount(); ++d)
-    nest.Push(desc.output_tensor.sizes[d], out[d], in[d]);
-  RunCopy(PlanCopy(nest, desc.output_tensor.ElementSize()), bindings.outputs[0],
-          bindings.inputs[0]);
-}
-
 // Items [begin, end) of the nest, each `block` consecutive steps in the updates' order.
 template <class T, class I>
 void ScatterItems(const ElementsPlan& plan, const Bindings& bindings, uint64_t block,
@@ -70,7 +61,8 @@ uint64_t StepsPerItem(const LoopNest& nest) {
 }  // namespace
 
 void ScatterElements(const ScatterElementsDesc& desc, const Bindings& bindings) {
-  CopyInput(desc, bindings);
+  RunCopy(PlanTensorCopy(desc.output_tensor, desc.input_tensor), bindings.outputs[0],
+          bindings.inputs[0]);
   const ElementsPlan plan =
       PlanElements(desc.updates_tensor, desc.indices_tensor, desc.output_tensor, 2, desc.axis);
   const uint64_t block = StepsPerItem(plan.nest);

@@ -220,6 +220,13 @@ CopyPlan PlanCopy(LoopNest nest, size_t element_size) {
   return plan;
 }
 
+CopyPlan PlanTensorCopy(const TensorDesc& dst, const TensorDesc& src) {
+  const ByteStrides d = ByteStridesOf(dst), s = ByteStridesOf(src);
+  LoopNest nest;
+  for (uint32_t k = 0; k < dst.DimensionCount(); ++k) nest.Push(dst.sizes[k], d[k], s[k]);
+  return PlanCopy(nest, dst.ElementSize());
+}
+
 void RunCopySerial(const CopyPlan& plan, std::byte* dst, const std::byte* src) {
   RunItems(plan, dst, src, 1, 0, plan.outer.Count(), /*stream=*/false);
 }

@@ -32,6 +32,10 @@ struct CopyPlan {
 // normalization reorder the loops.
 CopyPlan PlanCopy(LoopNest nest, size_t element_size);
 
+// The copy of the whole of `src` into `dst`, two tensors of one shape (the scatters'
+// first step: output = input).
+CopyPlan PlanTensorCopy(const TensorDesc& dst, const TensorDesc& src);
+
 // Copies on the calling thread.
 void RunCopySerial(const CopyPlan& plan, std::byte* dst, const std::byte* src);
 // Copies with threads when the problem is large enough (ThreadsFor).

@@ -82,6 +82,8 @@ const SupportRow kGatherNd1Rows[] = {
     {FL::k3_0, 1, 8, kStd8, kGatherIndices},
     {FL::k4_1, 1, 8, kAll11, kGatherIndices},
 };
+// DML_SCATTER_ND_OPERATOR_DESC's page: introduced at 2_1, GATHER_ND's table.
+const auto& kScatterNdRows = kGatherNdRows;
 // DML_SLICE_OPERATOR_DESC's page.
 const SupportRow kSliceRows[] = {
     {FL::k1_0, 4, 5, kOld6, kNone},

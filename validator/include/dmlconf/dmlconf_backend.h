@@ -67,6 +67,7 @@ typedef struct dmlconf_tensor_desc {
  * GATHER_ELEMENTS in: InputTensor, IndicesTensor  SCATTER_ELEMENTS in: InputTensor,
  *                                                   IndicesTensor, UpdatesTensor
  * GATHER_ND, GATHER_ND1 in: InputTensor, IndicesTensor
+ * SCATTER_ND in: InputTensor, IndicesTensor, UpdatesTensor
  * All but SPLIT have one output, OutputTensor. Each other field kind has its member below. */
 typedef struct dmlconf_operator_desc {
   uint32_t op;                        /* enum dmlconf_operator */

@@ -6,6 +6,7 @@
 #include "case_naming.h"
 #include "descriptor_edit.h"
 #include "dmlconf/gather_rules.h"
+#include "dmlconf/nd.h"
 #include "dmlconf/support.h"
 #include "drawn.h"
 #include "fuzz/breaks.h"
@@ -122,6 +123,38 @@ bool LeadingIndexDimensionAboveOne(const OperatorDesc& desc) {
          gather_rules::LeadingIndexDimensionAboveOne(f.indices->sizes, *f.index_dimensions);
 }
 
+// A refusal no must-reject case may rest on for the ND operators: counts that pass their
+// ranges but leave the tuple or the batch no room (contract point M3, implementation-
+// defined, which dmlconf's validation refuses with ND_INDEX_TUPLE_TOO_LONG or
+// ND_BATCH_DIMENSION_COUNT_OUT_OF_RANGE), and SCATTER_ND indices of another rank than the
+// other tensors (erratum N4: the page contradicts itself).
+bool NdRejectionDisputed(const OperatorDesc& desc, Reason reason) {
+  return std::visit(
+      [&](const auto& d) {
+        using Desc = std::decay_t<decltype(d)>;
+        if constexpr (kIsNd<Desc>) {
+          const uint32_t rank = d.input_tensor.DimensionCount();
+          const std::vector<uint32_t>& indices = d.indices_tensor.sizes;
+          const NdCounts counts = NdCountsOf(d);
+          if (reason == Reason::RANK_MISMATCH && HasUpdates<Desc>()) {
+            bool others_equal = true;
+            ForEachField(d, [&](auto field, const auto& value) {
+              if constexpr (IsTensor(field.kind) && field.kind != FieldKind::kIndices)
+                others_equal = others_equal && value.DimensionCount() == rank;
+            });
+            return others_equal && indices.size() != rank;
+          }
+          return (reason == Reason::ND_INDEX_TUPLE_TOO_LONG ||
+                  reason == Reason::ND_BATCH_DIMENSION_COUNT_OUT_OF_RANGE) &&
+                 indices.size() == rank && indices.back() <= rank && counts.batch < rank &&
+                 NdCountsReachOut(indices.back(), counts);
+        } else {
+          return false;
+        }
+      },
+      desc);
+}
+
 // Inputs and expected outputs of a valid case; false when the oracle cannot say.
 bool AddData(GenCase& c, Tape& tape, std::set<std::string>* traits) {
   DrawData(c, tape, traits);
@@ -209,6 +242,7 @@ std::optional<FuzzCase> DrawCase(OperatorType op, const DrawContext& context, Ta
       return std::nullopt;
     if (v.reason == Reason::RANK_NOT_SUPPORTED && RankRejectionDisputed(op, level, cell.rank))
       return std::nullopt;
+    if (NdRejectionDisputed(c.desc, v.reason)) return std::nullopt;
     // An operator's own rule broken by a changed size or IndexDimensions, on indices
     // that are G4's now: its reason may be read another way there.
     if (brk == Break::kOneField && LeadingIndexDimensionAboveOne(c.desc)) return std::nullopt;

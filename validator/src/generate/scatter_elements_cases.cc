@@ -46,16 +46,12 @@ void AddDuplicates(CaseSink& sink) {
       {0, 1, 0, 1, 0, 1, 1, 1, -2, 0});
 }
 
-// Colliding updates that differ only in bits a value compare misses: -0 and +0, two NaNs
-// of different payloads, a subnormal and +0, -inf and the largest finite. Each pair names
-// one element; a backend must leave one of the pair's exact bit patterns there.
+// Colliding updates of special bits, a pair on each of four elements (values.h).
 void AddSpecialDuplicates(CaseSink& sink) {
   GenCase c = ElementsPositive(kOp, Make(DataType::kFloat32, DataType::kUint32, {1, 8}, 1, 8),
                                "duplicates-special-floats");
   FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
-  c.inputs[1].values = {0, 0, 1, 1, 2, 2, 3, 3};
-  c.inputs[2].values = {0x80000000, 0x00000000, 0x7fc00001, 0xffc00002,
-                        0x00000001, 0x00000000, 0xff800000, 0x7f7fffff};
+  SetCollidingSpecialPairs(c);
   ComputeExpected(c);
   sink.Add("values", std::move(c));
 }

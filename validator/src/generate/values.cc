@@ -113,16 +113,27 @@ Values IndexData(const TensorDesc& indices, uint32_t axis, int64_t axis_size, bo
 // The ND operators' tuples in range: coordinate k along the input dimension it selects
 // (`selected[k]`), negative for odd ones of a signed type at a level that has them.
 // Where a tensor's strides may put two coordinates of different ranges at one memory
-// location, every coordinate takes the smallest range, so that they agree there.
-Values TupleData(const TensorDesc& indices, const std::vector<uint32_t>& selected,
+// location, every coordinate takes the smallest range, so that they agree there. Where
+// updates land (`distinct`, SCATTER_ND) and the indices are packed, tuple j names block
+// (j + shift) mod Q of the Q blocks the selected dimensions hold, in row-major order:
+// distinct while there are no more tuples than blocks.
+Values TupleData(const TensorDesc& indices, const std::vector<uint32_t>& selected, bool distinct,
                  FeatureLevel level, uint64_t salt) {
   const bool negative = IsSignedInteger(indices.data_type) && level >= FeatureLevel::k3_0;
   const uint32_t smallest = *std::min_element(selected.begin(), selected.end());
+  uint64_t blocks = 1;
+  for (uint32_t size : selected) blocks *= size;
+  const uint64_t shift = SplitMix64(salt) % blocks;
   Values values;
   ForEachCoordinate(indices.sizes, [&](std::span<const uint32_t> coords) {
     const uint64_t offset = indices.ElementOffset(coords);
     const int64_t size = indices.strides ? smallest : selected[coords.back()];
     int64_t index = int64_t((offset * 5 + salt) % uint64_t(size));
+    if (distinct && !indices.strides) {
+      uint64_t block = (offset / selected.size() + shift) % blocks;  // packed: tuple j at j*T
+      for (size_t k = selected.size(); --k > coords.back();) block /= selected[k];
+      index = int64_t(block % uint64_t(size));
+    }
     if (negative && offset % 2 == 1) index -= size;
     values.push_back(NumberBits(indices.data_type, index));
   });
@@ -147,14 +158,14 @@ void FillInputs(GenCase& c, uint64_t salt) {
   int64_t base =
       IsFloat(InputSlots(c.desc)[0].desc->data_type) ? 1 + int64_t(salt % 8) : int64_t(salt % 1000);
   for (const TensorSlot& slot : InputSlots(c.desc)) {
+    const bool distinct =
+        std::visit([](const auto& d) { return HasUpdates<std::decay_t<decltype(d)>>(); }, c.desc);
     if (const std::vector<uint32_t> selected = NdSelectedSizesOf(c.desc);
         slot.kind == FieldKind::kIndices && !selected.empty()) {
-      c.inputs.push_back({TupleData(*slot.desc, selected, c.level, salt), std::nullopt});
+      c.inputs.push_back({TupleData(*slot.desc, selected, distinct, c.level, salt), std::nullopt});
     } else if (slot.kind == FieldKind::kIndices) {
       const uint32_t axis = Axis(c.desc);
       const int64_t axis_size = InputSlots(c.desc)[0].desc->sizes[axis];
-      const bool distinct =
-          std::visit([](const auto& d) { return HasUpdates<std::decay_t<decltype(d)>>(); }, c.desc);
       c.inputs.push_back(
           {IndexData(*slot.desc, axis, axis_size, distinct, c.level, salt), std::nullopt});
     } else if (slot.kind == FieldKind::kLengths) {
@@ -166,6 +177,12 @@ void FillInputs(GenCase& c, uint64_t salt) {
       base += int64_t(slot.desc->MinimumTotalBytes() / slot.desc->ElementSize());
     }
   }
+}
+
+void SetCollidingSpecialPairs(GenCase& c) {
+  c.inputs[1].values = {0, 0, 1, 1, 2, 2, 3, 3};
+  c.inputs[2].values = {0x80000000, 0x00000000, 0x7fc00001, 0xffc00002,
+                        0x00000001, 0x00000000, 0xff800000, 0x7f7fffff};
 }
 
 }  // namespace dmlconf::generate

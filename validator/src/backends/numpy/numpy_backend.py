@@ -18,6 +18,8 @@ strides, each written the way reference/OPERATORS.md states it:
                         numpy's last one in row-major order lands)
   GATHER_ND, GATHER_ND1 advanced indexing of the input's meaningful dimensions by the
                         tuples' coordinates (and the batch coordinates as aranges)
+  SCATTER_ND            index assignment into a copy of the input, one tuple at a time in
+                        row-major order (colliding tuples: the last one lands)
   SLICE                 basic slicing x[o:o+s*(n-1)+1:s] per dimension (a stride of 0,
                         contract point K1, is refused as DirectML refuses it)
   PADDING, PADDING1     numpy.pad ('constant', 'edge', 'reflect', 'symmetric', 'wrap'), each
@@ -34,8 +36,8 @@ the spec's support tables at the requested feature level (JOIN at 3_1/4_0 takes 
 Implementation-defined choices: an output whose strides alias is refused (A1); GATHER
 reads coordinate 0 of any leading index dimension (G4) and clamps an out-of-range index
 to the axis (the values are unspecified there), as GATHER_ELEMENTS does; SCATTER_ELEMENTS
-drops an update whose index is out of range; GATHER_ND and GATHER_ND1 clamp each tuple
-coordinate likewise, and refuse what contract points M1 (a padding dimension above 1), M2
+drops an update whose index is out of range, and SCATTER_ND a tuple with a coordinate out
+of range; GATHER_ND and GATHER_ND1 clamp each tuple coordinate likewise; the three refuse what contract points M1 (a padding dimension above 1), M2
 (batch sizes that differ) and M3 (counts that leave the tuple no room) leave open. Nothing
 is answered unsupported.
 Errors go to standard error; standard output carries only protocol replies.
@@ -81,6 +83,8 @@ SUPPORT = {
     "GATHER_ND": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4),
                   ((2, 1), R4, STD8, {"UINT32"})],
     "GATHER_ND1": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4)],
+    "SCATTER_ND": [((4, 1), R18, ALL11, IDX4), ((3, 0), R18, STD8, IDX4),
+                   ((2, 1), R4, STD8, {"UINT32"})],
     "SLICE": [((4, 1), R18, ALL11, None), ((3, 0), R18, STD8, None), ((2, 1), R45, STD8, None),
               ((1, 0), R45, OLD6, None)],
     # Rank 5 below 3_1 is erratum PD4's: refused here.
@@ -405,13 +409,15 @@ def run_scatter_elements(plan, ins, outs):
 
 def check_nd(op, d, level):
     """GATHER_ND and GATHER_ND1: the output is the indices' meaningful sizes without the
-    tuple, then the input's after batch and tuple, right-aligned (erratum N1, N2)."""
+    tuple, then the input's after batch and tuple, right-aligned (erratum N1, N2). SCATTER_ND:
+    those are the updates' sizes, and the output has the input's."""
     x = Tensor(d["InputTensor"], "InputTensor", False)
     idx = Tensor(d["IndicesTensor"], "IndicesTensor", False)
     y = Tensor(d["OutputTensor"], "OutputTensor", True)
+    values = [x] + ([Tensor(d["UpdatesTensor"], "UpdatesTensor", False)] if "UpdatesTensor" in d else [])
     rank = len(x.sizes)
-    require(len(idx.sizes) == rank and len(y.sizes) == rank, "the tensors' ranks differ")
-    require(x.type_name == y.type_name, "the data types differ")
+    require(all(len(t.sizes) == rank for t in values + [idx, y]), "the tensors' ranks differ")
+    require(len({t.type_name for t in values + [y]}) == 1, "the data types differ")
     check_support(op, level, rank, x.type_name, idx.type_name)
     n_in = integer(d["InputDimensionCount"], "InputDimensionCount")
     n_idx = integer(d["IndicesDimensionCount"], "IndicesDimensionCount")
@@ -429,8 +435,12 @@ def check_nd(op, d, level):
     gathered = i_sizes[:-1] + x_sizes[b + t:]
     require(len(gathered) <= rank, f"the gathered sizes {gathered} are longer than rank {rank}")
     expected = [1] * (rank - len(gathered)) + gathered
-    require(y.sizes == expected, f"OutputTensor.Sizes {y.sizes} should be {expected}")
-    return {"inputs": [x, idx], "outputs": [y], "meaningful": (n_in, n_idx), "batch": b}
+    if op == "SCATTER_ND":
+        require(values[1].sizes == expected, f"UpdatesTensor.Sizes {values[1].sizes} should be {expected}")
+        require(y.sizes == x.sizes, "OutputTensor.Sizes differ from InputTensor.Sizes")
+    else:
+        require(y.sizes == expected, f"OutputTensor.Sizes {y.sizes} should be {expected}")
+    return {"inputs": [x, idx] + values[1:], "outputs": [y], "meaningful": (n_in, n_idx), "batch": b}
 
 
 def run_gather_nd(plan, ins, outs):
@@ -444,6 +454,21 @@ def run_gather_nd(plan, ins, outs):
     coords = [np.clip(axis_positions(tuples[..., k], x.shape[b + k]), 0, x.shape[b + k] - 1)
               for k in range(tuples.shape[-1])]  # out of range: unspecified
     outs[0][...] = x[tuple(grid + coords)].reshape(outs[0].shape)
+
+
+def run_scatter_nd(plan, ins, outs):
+    n_in, n_idx = plan["meaningful"]
+    y = np.array(ins[0]).reshape(ins[0].shape[ins[0].ndim - n_in:])
+    tuples = ins[1].reshape(ins[1].shape[ins[1].ndim - n_idx:])
+    t = tuples.shape[-1]
+    tuples = tuples.reshape(-1, t)
+    updates = ins[2].reshape((tuples.shape[0],) + y.shape[t:])
+    coords = np.stack([axis_positions(tuples[:, k], y.shape[k]) for k in range(t)], axis=1)
+    keep = np.all((coords >= 0) & (coords < np.array(y.shape[:t])), axis=1)  # else dropped
+    # One tuple at a time in row-major order, so the last of colliding ones lands.
+    for j in np.nonzero(keep)[0]:
+        y[tuple(coords[j])] = updates[j]
+    outs[0][...] = y.reshape(outs[0].shape)
 
 
 def window_arrays(d, names, rank, count="DimensionCount"):
@@ -538,6 +563,7 @@ OPERATORS = {
     "SCATTER_ELEMENTS": (lambda d, l: check_elements("SCATTER_ELEMENTS", d, l), run_scatter_elements),
     "GATHER_ND": (lambda d, l: check_nd("GATHER_ND", d, l), run_gather_nd),
     "GATHER_ND1": (lambda d, l: check_nd("GATHER_ND1", d, l), run_gather_nd),
+    "SCATTER_ND": (lambda d, l: check_nd("SCATTER_ND", d, l), run_scatter_nd),
     "SLICE": (check_slice, run_slice),
     "PADDING": (lambda d, l: check_padding("PADDING", d, l), run_padding),
     "PADDING1": (lambda d, l: check_padding("PADDING1", d, l), run_padding),

@@ -38,6 +38,9 @@
 //                         colliding updates lands is ORT's choice)
 //   GATHER_ND, GATHER_ND1 GatherND on the meaningful dimensions of input and indices, with
 //                         batch_dims = BatchDimensionCount (indices as int64)
+//   SCATTER_ND            ScatterND, no reduction, on the meaningful dimensions of input,
+//                         indices and updates (indices as int64; which of colliding tuples
+//                         lands is ORT's choice)
 //   SLICE                 Slice, starts Offsets, ends one past the last element reached,
 //                         steps Strides (int64 initializers; a stride of 0, contract point
 //                         K1, is refused: ONNX's steps may not be 0)
@@ -48,12 +51,12 @@
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
-//   - GATHER_ND / GATHER_ND1 where contract points M1 (a padding dimension above 1) or M2
+//   - GATHER_ND / GATHER_ND1 / SCATTER_ND where contract points M1 (a padding dimension above 1) or M2
 //     (batch sizes that differ) leave the result implementation-defined;
 //   - any operator / data type for which ORT's CPU EP has no kernel, with ORT's own message
 //     (1.30: DepthToSpace and SpaceToDepth take only FLOAT64, FLOAT32, FLOAT16, INT8, UINT8);
-//   - at execute, a GATHER, GATHER_ELEMENTS, SCATTER_ELEMENTS, GATHER_ND or GATHER_ND1 index
-//     outside [-size, size-1]: ONNX defines it as an error;
+//   - at execute, a GATHER, GATHER_ELEMENTS, SCATTER_ELEMENTS, GATHER_ND, GATHER_ND1 or
+//     SCATTER_ND index outside [-size, size-1]: ONNX defines it as an error;
 //   - SYMMETRIC padding (ONNX Pad has no such mode), and a reflection or wrap as wide as
 //     the dimension or wider (ONNX Pad folds once; erratum PD2's folds).
 // `create` checks the descriptor's own rules (ranks, sizes, strides, buffer sizes, counts;
@@ -454,9 +457,13 @@ function checkElements(op, d) {
 }
 
 // GATHER_ND and GATHER_ND1: the output is the indices' meaningful sizes without the tuple,
-// then the input's after batch and tuple, right-aligned (erratum N1, N2).
+// then the input's after batch and tuple, right-aligned (erratum N1, N2). SCATTER_ND: those
+// are the updates' sizes, and the output has the input's.
 function checkNd(op, d) {
   const { x, idx, y, rank } = indexedTensors(d);
+  const scatter_ = op === 'SCATTER_ND';
+  const u = scatter_ ? tensor(d.UpdatesTensor, 'UpdatesTensor', false) : null;
+  require_(!u || (u.sizes.length === rank && u.type === x.type), 'UpdatesTensor differs in rank or type');
   require_(INDEX_TYPES.includes(idx.type), `IndicesTensor.DataType ${idx.type} is not an index type`);
   const nIn = integer(d.InputDimensionCount, 'InputDimensionCount');
   const nIdx = integer(d.IndicesDimensionCount, 'IndicesDimensionCount');
@@ -471,22 +478,33 @@ function checkNd(op, d) {
   const gathered = [...iDims.slice(0, -1), ...xDims.slice(b + t)];
   require_(gathered.length <= rank, `the gathered sizes ${gathered} are longer than rank ${rank}`);
   const expected = [...new Array(rank - gathered.length).fill(1), ...gathered];
-  require_(expected.every((s, i) => s === y.sizes[i]), `OutputTensor.Sizes ${y.sizes} should be ${expected}`);
+  const sized = scatter_ ? u : y;
+  require_(expected.every((s, i) => s === sized.sizes[i]), `${sized.role}.Sizes ${sized.sizes} should be ${expected}`);
+  require_(!scatter_ || x.sizes.every((s, i) => s === y.sizes[i]), 'OutputTensor.Sizes differ from InputTensor.Sizes');
   if ([...x.sizes.slice(0, rank - nIn), ...idx.sizes.slice(0, rank - nIdx)].some(s => s > 1))
     throw new Unsupported('a padding dimension is larger than 1: implementation-defined (M1)');
   if (xDims.slice(0, b).some((s, i) => s !== iDims[i]))
     throw new Unsupported('the batch sizes of input and indices differ: implementation-defined (M2)');
   const selected = xDims.slice(b, b + t).map(BigInt);
+  const indices = bi => {
+    const values = integers(idx, bi);
+    if (values.some((v, n) => v >= selected[n % t] || v < -selected[n % t]))
+      throw new Unsupported(outOfRange);
+    return new ort.Tensor('int64', BigInt64Array.from(values), iDims);
+  };
+  if (scatter_)
+    return {
+      inputs: [x, idx, u], outputs: [y], key: ['ScatterND', x.type, xDims, idx.type, iDims],
+      model: () => oneNodeModel('ScatterND', [['x', TYPES[x.type][1], xDims], ['i', 7, iDims],
+                                              ['u', TYPES[u.type][1], gathered]],
+                                [['y', TYPES[y.type][1]]], []),
+      feeds: ([bx, bi, bu]) => ({ x: ortTensor(x, bx, xDims), i: indices(bi), u: ortTensor(u, bu, gathered) }),
+    };
   return {
     inputs: [x, idx], outputs: [y], key: ['GatherND', x.type, xDims, idx.type, iDims, b],
     model: () => oneNodeModel('GatherND', [['x', TYPES[x.type][1], xDims], ['i', 7, iDims]],
                               [['y', TYPES[y.type][1]]], [attrInt('batch_dims', b)]),
-    feeds: ([bx, bi]) => {
-      const values = integers(idx, bi);
-      if (values.some((v, n) => v >= selected[n % t] || v < -selected[n % t]))
-        throw new Unsupported(outOfRange);
-      return { x: ortTensor(x, bx, xDims), i: new ort.Tensor('int64', BigInt64Array.from(values), iDims) };
-    },
+    feeds: ([bx, bi]) => ({ x: ortTensor(x, bx, xDims), i: indices(bi) }),
   };
 }
 
@@ -685,6 +703,7 @@ const CHECKS = {
   SCATTER_ELEMENTS: d => checkElements('SCATTER_ELEMENTS', d),
   GATHER_ND: d => checkNd('GATHER_ND', d),
   GATHER_ND1: d => checkNd('GATHER_ND1', d),
+  SCATTER_ND: d => checkNd('SCATTER_ND', d),
   SLICE: checkSlice,
   PADDING: d => checkPadding('PADDING', d),
   PADDING1: d => checkPadding('PADDING1', d),

@@ -25,6 +25,8 @@ own op:
                         colliding updates lands is PyTorch's choice)
   GATHER_ND, GATHER_ND1 advanced indexing of the input's meaningful dimensions by the
                         tuples' coordinates (the batch coordinates as aranges)
+  SCATTER_ND            index assignment (Tensor.index_put_) into a copy of the input at the
+                        tuples' coordinates (which of colliding tuples lands is PyTorch's choice)
   SLICE                 basic slicing x[o:o+s*(n-1)+1:s] per dimension (a stride of 0,
                         contract point K1, refused by the NumPy sample's checks)
   PADDING, PADDING1     torch.nn.functional.pad per side of each dimension ('constant',
@@ -37,9 +39,9 @@ Answered unsupported:
     a reflection as wide as the dimension and a wrap wider than it);
   - UINT16, UINT32 and UINT64 data (PyTorch 1.13 has no such dtypes); UINT32 and UINT64
     indices / sequence lengths are read as int32 / int64 and widened, so they work;
-  - at execute, a GATHER, GATHER_ELEMENTS, SCATTER_ELEMENTS, GATHER_ND or GATHER_ND1 index
-    outside its dimension: torch.index_select, torch.gather, Tensor.scatter and indexing
-    raise, while DirectML runs.
+  - at execute, a GATHER, GATHER_ELEMENTS, SCATTER_ELEMENTS, GATHER_ND, GATHER_ND1 or
+    SCATTER_ND index outside its dimension: torch.index_select, torch.gather,
+    Tensor.scatter and indexing raise, while DirectML runs.
 `create` checks the descriptor's own rules (the NumPy sample's checks, at the highest
 feature level): DirectML's per-level support tables are not PyTorch's to copy, so the
 feature level is not looked at. Reason codes are not reported.
@@ -178,6 +180,18 @@ def run_gather_nd(plan, ins, outs):
     outs[0].copy_(x[tuple(grid + coords)].reshape(outs[0].shape))
 
 
+def run_scatter_nd(plan, ins, outs):
+    n_in, n_idx = plan["meaningful"]
+    y = ins[0].reshape(ins[0].shape[ins[0].dim() - n_in:]).clone()
+    tuples = ins[1].reshape(ins[1].shape[ins[1].dim() - n_idx:])
+    t = tuples.shape[-1]
+    tuples = tuples.reshape(-1, t)
+    updates = ins[2].reshape((tuples.shape[0],) + tuple(y.shape[t:]))
+    coords = tuple(axis_positions(plan, tuples[:, k], y.shape[k]) for k in range(t))
+    y.index_put_(coords, updates)
+    outs[0].copy_(y.reshape(outs[0].shape))
+
+
 def run_slice(plan, ins, outs):
     outs[0].copy_(ins[0][plan["window"]])
 
@@ -218,7 +232,7 @@ RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
        "REVERSE_SUBSEQUENCES": run_reverse,
        "DEPTH_TO_SPACE": run_depth_to_space, "SPACE_TO_DEPTH": run_space_to_depth,
        "GATHER_ELEMENTS": run_gather_elements, "SCATTER_ELEMENTS": run_scatter_elements,
-       "GATHER_ND": run_gather_nd, "GATHER_ND1": run_gather_nd,
+       "GATHER_ND": run_gather_nd, "GATHER_ND1": run_gather_nd, "SCATTER_ND": run_scatter_nd,
        "SLICE": run_slice,
        "PADDING": run_padding, "PADDING1": run_padding}
 PADS_BITS = ("PADDING", "PADDING1")  # bits views: any data type of a width PyTorch has

@@ -3,7 +3,9 @@
 // the element, so one Eigen type per width serves every operator and rank.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -59,6 +61,20 @@ Values ToValues(const Expr& expr) {
   std::vector<OneOf> OracleOneOf(const Desc& desc, const std::vector<Values>& in);
 #include "dmlconf/ops.inc"
 #undef DMLCONF_OPERATOR
+
+// A scatter's contested elements from the updates landing on each output element (flat
+// row-major position, in the updates' order): those where updates of different bits land.
+inline std::vector<OneOf> Contested(const std::map<uint64_t, Values>& landings) {
+  std::vector<OneOf> contested;
+  for (const auto& [target, values] : landings) {
+    Values distinct;
+    for (ElementBits bits : values)
+      if (std::find(distinct.begin(), distinct.end(), bits) == distinct.end())
+        distinct.push_back(bits);
+    if (distinct.size() > 1) contested.push_back({0, target, std::move(distinct)});
+  }
+  return contested;
+}
 
 // The four widths an oracle is compiled for, at the end of oracle/<operator>.cc.
 #define DMLCONF_ORACLE_WIDTHS(Type, Desc)                                           \

@@ -2,7 +2,6 @@
 // update's coordinates, its Axis coordinate replaced by its index. Where updates
 // with different bits collide the pages name no winner: the output element is
 // contested (OracleOneOf), and OracleOutputs holds the last update there.
-#include <algorithm>
 #include <map>
 
 #include "oracle/oracle_tensor.h"
@@ -49,17 +48,8 @@ Outputs OracleScatterElements(const ScatterElementsDesc& desc, const std::vector
 }
 
 std::vector<OneOf> OracleOneOf(const ScatterElementsDesc& desc, const std::vector<Values>& in) {
-  std::vector<OneOf> contested;
   const std::optional<std::map<uint64_t, Values>> landings = Landings(desc, in);
-  if (!landings) return contested;
-  for (const auto& [target, values] : *landings) {
-    Values distinct;
-    for (ElementBits bits : values)
-      if (std::find(distinct.begin(), distinct.end(), bits) == distinct.end())
-        distinct.push_back(bits);
-    if (distinct.size() > 1) contested.push_back({0, target, std::move(distinct)});
-  }
-  return contested;
+  return landings ? Contested(*landings) : std::vector<OneOf>{};
 }
 
 DMLCONF_ORACLE_WIDTHS(ScatterElements, ScatterElementsDesc)
