@@ -427,7 +427,8 @@ int main(int argc, char** argv) {
   PROCESS_INFORMATION child{};
   if (!CreateProcessA(nullptr, command.data(), nullptr, nullptr, FALSE, 0, nullptr, nullptr,
                       &startup, &child))
-    return CouldNotRun("CreateProcess (the child that calls CreateOperator)", HRESULT(GetLastError()));
+    return CouldNotRun("CreateProcess (the child that calls CreateOperator)",
+                       HRESULT(GetLastError()));
   const DWORD waited = WaitForSingleObject(child.hProcess, 300 * 1000);
   DWORD code = 0;
   GetExitCodeProcess(child.hProcess, &code);
