@@ -31,7 +31,8 @@ inline constexpr CaseFloor kCaseFloors[] = {
     {OperatorType::kGatherElements, 700}, {OperatorType::kScatterElements, 700},
     {OperatorType::kGatherNd, 650},       {OperatorType::kGatherNd1, 700},
     {OperatorType::kSlice, 220},          {OperatorType::kPadding, 250},
-    {OperatorType::kPadding1, 250},
+    {OperatorType::kPadding1, 250},       {OperatorType::kSlice1, 140},
+    {OperatorType::kTile, 190},
 };
 
 // The float bit patterns a value-converting copy changes, which every operator's
