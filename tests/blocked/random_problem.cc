@@ -7,6 +7,7 @@
 #include "dmlconf/depth_space.h"
 #include "dmlconf/nd.h"
 #include "dmlconf/pad.h"
+#include "dmlconf/support.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -85,6 +86,15 @@ TensorDesc RandomTensor(ProblemRng& rng, DataType type, std::vector<uint32_t> si
 
 DataType RandomDataType(ProblemRng& rng) {
   return kAllDataTypes[size_t(rng.Int(0, kDataTypeCount - 1))];
+}
+
+// A data type the operator's highest support row takes (SLICE1's has no 64-bit type, TILE's
+// no FLOAT64: errata SL4 and TL2).
+DataType RandomDataTypeOf(OperatorType op, ProblemRng& rng) {
+  for (;;) {
+    const DataType type = RandomDataType(rng);
+    if (FindSupport(op, kHighestFeatureLevel)->data_types.Contains(type)) return type;
+  }
 }
 
 // Cuts `total` into 1..5 positive parts.
@@ -380,7 +390,7 @@ requires kIsNd<Desc> Problem RandomOf(Desc d, ProblemRng& rng) {
 // an output up to the window's reach, on strided tensors.
 Problem RandomOf(Slice1Desc, ProblemRng& rng) {
   const uint32_t rank = uint32_t(rng.Int(1, 8));
-  const DataType type = RandomDataType(rng);
+  const DataType type = RandomDataTypeOf(OperatorType::kSlice1, rng);
   const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements);
   std::vector<uint32_t> offsets, sizes, output;
   std::vector<int32_t> strides;
@@ -404,7 +414,7 @@ Problem RandomOf(Slice1Desc, ProblemRng& rng) {
 // TILE: repeats of 1 to 4 on strided tensors, the output under the budget.
 Problem RandomOf(TileDesc, ProblemRng& rng) {
   const uint32_t rank = uint32_t(rng.Int(1, 8));
-  const DataType type = RandomDataType(rng);
+  const DataType type = RandomDataTypeOf(OperatorType::kTile, rng);
   const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements / 8);
   std::vector<uint32_t> repeats, output;
   uint64_t count = Product(input);
