@@ -27,7 +27,10 @@
 // as the binary's problems), GATHER_ELEMENTS = GatherElements, SCATTER_ELEMENTS =
 // ScatterElements (int32 indices; a scatter's rotate each line, so no two updates
 // collide), GATHER_ND, GATHER_ND1 = GatherND (batch_dims), SCATTER_ND = ScatterND
-// (int64 tuples on the meaningful dimensions; a scatter's name distinct blocks). Opset 13.
+// (int64 tuples on the meaningful dimensions; a scatter's name distinct blocks),
+// SLICE and SLICE1 = Slice (negative steps for SLICE1's),
+// TILE = Tile, PADDING = Pad (constant with the value 0, edge, reflect: opset 13 has no
+// symmetric or wrap). Opset 13.
 'use strict';
 
 const fs = require('fs');
@@ -148,6 +151,30 @@ function unflat(dims, position) {
 }
 const prefixSums = (values) => values.map((_, i) => values.slice(0, i).reduce((a, b) => a + b, 0));
 
+// PADDING's modes ONNX's Pad has (DML_PADDING_MODE 0, 1, 2), and where along one axis
+// of size n the output's coordinate c (relative to the input's start) reads from: null
+// for the constant.
+const PAD_MODES = {0: 'constant', 1: 'edge', 2: 'reflect'};
+function padSource(c, n, mode) {
+  if (c >= 0 && c < n) return c;
+  if (mode === 'constant') return null;
+  if (mode === 'edge' || n === 1) return c < 0 ? 0 : n - 1;
+  const period = 2 * (n - 1), m = ((c % period) + period) % period;  // reflect
+  return m < n ? m : period - m;
+}
+
+// SLICE and SLICE1: one Slice over every axis; output element c reads starts + steps * c.
+function sliceCase(t, dims, outputs, starts, ends, steps) {
+  return {op: 'Slice',
+          bytes: model({op: 'Slice', inputs: ['x', 'starts', 'ends', 'axes', 'steps'],
+                        outputs: outputs.map(([n]) => n), attributes: []},
+                       [['x', t, dims]], outputs,
+                       [['starts', starts], ['ends', ends], ['axes', dims.map((_, i) => i)],
+                        ['steps', steps]]),
+          feeds: {x: filled(t, dims)},
+          source: (k, index) => [0, flat(dims, index.map((c, i) => starts[i] + steps[i] * c))]};
+}
+
 // Each case: the model's bytes, its feeds, the ONNX op (the profile's
 // kernel events must name it) and source(k, index): where the operator takes
 // element `index` of output k from, as [input number, flat position in it].
@@ -258,14 +285,41 @@ function buildCase(shape) {
       const {offsets, sizes, strides} = shape;
       if (strides.some((s) => s === 0)) return {error: 'ONNX Slice takes no step 0'};
       const ends = offsets.map((o, i) => o + strides[i] * (sizes[i] - 1) + 1);
-      return {op: 'Slice',
-              bytes: model({op: 'Slice', inputs: ['x', 'starts', 'ends', 'axes', 'steps'],
-                            outputs: names(outputs), attributes: []},
-                           [['x', t, dims]], outputs,
-                           [['starts', offsets], ['ends', ends], ['axes', dims.map((_, i) => i)],
-                            ['steps', strides]]),
+      return sliceCase(t, dims, outputs, offsets, ends, strides);
+    }
+    case 'SLICE1': {
+      const dims = shape.inputs[0];
+      const offsets = shape.input_window_offsets, sizes = shape.input_window_sizes;
+      const strides = shape.input_window_strides, out = shape.outputs[0];
+      const starts = offsets.map((o, i) => (strides[i] < 0 ? o + sizes[i] - 1 : o));
+      const ends = starts.map((s, i) => s + strides[i] * (out[i] - 1) + Math.sign(strides[i]))
+          .map((e) => (e < 0 ? -(2 ** 53) : e));  // before the first element
+      return sliceCase(t, dims, outputs, starts, ends, strides);
+    }
+    case 'PADDING': {
+      const dims = shape.inputs[0];
+      const mode = PAD_MODES[shape.padding_mode];
+      if (!mode) return {error: `ONNX Pad (opset 13) has no DML_PADDING_MODE ${shape.padding_mode}`};
+      if (shape.padding_value !== 0) return {error: 'a padding value other than 0'};
+      const start = shape.start_padding;
+      return {op: 'Pad',
+              bytes: model({op: 'Pad', inputs: ['x', 'pads'], outputs: names(outputs),
+                            attributes: [stringAttribute('mode', mode)]},
+                           [['x', t, dims]], outputs, [['pads', [...start, ...shape.end_padding]]]),
               feeds: {x: filled(t, dims)},
-              source: (k, index) => [0, flat(dims, index.map((c, i) => offsets[i] + strides[i] * c))]};
+              source: (k, index) => {
+                const from = index.map((c, i) => padSource(c - start[i], dims[i], mode));
+                return from.includes(null) ? [null, 0] : [0, flat(dims, from)];
+              }};
+    }
+    case 'TILE': {
+      const dims = shape.inputs[0];
+      return {op: 'Tile',
+              bytes: model({op: 'Tile', inputs: ['x', 'repeats'], outputs: names(outputs),
+                            attributes: []},
+                           [['x', t, dims]], outputs, [['repeats', shape.repeats]]),
+              feeds: {x: filled(t, dims)},
+              source: (k, index) => [0, flat(dims, index.map((c, i) => c % dims[i]))]};
     }
     case 'GATHER_ELEMENTS':
     case 'SCATTER_ELEMENTS': {
@@ -378,7 +432,8 @@ function checkOutputs(shape, built, results) {
     for (const position of positions) {
       const index = unflat(tensor.dims, position);
       const [input, from] = built.source(k, index);
-      const want = valueAt(shape.data_type, from, input);
+      const zero = shape.data_type === 'UINT64' ? 0n : 0;  // PADDING's constant
+      const want = input === null ? zero : valueAt(shape.data_type, from, input);
       if (tensor.data[position] !== want) {
         throw new Error(`output y${k}[${index}] is ${tensor.data[position]}, the operator ` +
                         `gives ${want}`);
@@ -491,6 +546,13 @@ async function selfTest() {
           {input_dimension_count: 3, indices_dimension_count: 3, batch_dimension_count: 1}),
     small('SCATTER_ND', 'FLOAT32', [[9, 4], [5, 1], [5, 4]], [[9, 4]],
           {input_dimension_count: 2, indices_dimension_count: 2}),
+    small('SLICE1', 'FLOAT32', [[4, 5]], [[2, 3]],
+          {input_window_offsets: [1, 0], input_window_sizes: [3, 5], input_window_strides: [-2, 2]}),
+    small('TILE', 'UINT8', [[2, 3]], [[4, 9]], {repeats: [2, 3]}),
+    small('PADDING', 'UINT8', [[3, 4]], [[6, 9]],
+          {padding_mode: 2, padding_value: 0, start_padding: [1, 3], end_padding: [2, 2]}),
+    small('PADDING', 'FLOAT32', [[3, 4]], [[4, 6]],
+          {padding_mode: 0, padding_value: 0, start_padding: [1, 1], end_padding: [0, 1]}),
   ];
   const refused = small('SPACE_TO_DEPTH1', 'UINT16', [[1, 2, 4, 6]], [[1, 8, 2, 3]],
                         {block_size: 2, order: 'DEPTH_COLUMN_ROW'});

@@ -91,6 +91,23 @@ PaddingDesc MakePadding(DataType type, Sizes input, PaddingMode mode, uint32_t s
   return {TensorDesc::Packed(type, input), TensorDesc::Packed(type, output), mode, 0, frame, frame};
 }
 
+// SLICE1: a window of the whole input read with `strides` (signed) from its start, or
+// from its end along a negative stride; the output copies the whole reach.
+Slice1Desc MakeSlice1(DataType type, Sizes in, std::vector<int32_t> strides) {
+  Sizes out;
+  for (size_t d = 0; d < in.size(); ++d)
+    out.push_back(1 + (in[d] - 1) / uint32_t(strides[d] < 0 ? -strides[d] : strides[d]));
+  return {TensorDesc::Packed(type, in), TensorDesc::Packed(type, out), Sizes(in.size(), 0), in,
+          std::move(strides)};
+}
+
+// TILE: a packed input of `in`, `repeats` times.
+TileDesc MakeTile(DataType type, Sizes in, Sizes repeats) {
+  Sizes out;
+  for (size_t d = 0; d < in.size(); ++d) out.push_back(in[d] * repeats[d]);
+  return {TensorDesc::Packed(type, in), TensorDesc::Packed(type, out), repeats};
+}
+
 ReverseSubsequencesDesc MakeReverse(DataType type, Sizes sizes, uint32_t axis) {
   Sizes lengths = sizes;
   lengths[axis] = 1;
@@ -231,6 +248,28 @@ std::vector<Shape> BeyondCacheShapes() {
          return MakeScatterNdRows(t, Rows(t, 1024), 1024, Rows(t, 1024) / 8);
        },
        true},
+      // x[:, ::-1]: every row reversed.
+      {OperatorType::kSlice1, "inner_reversed_256m", K::kElementGranular, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeSlice1(t, {Rows(t, 4096), 4096}, {1, -1});
+       },
+       true},
+      {OperatorType::kSlice1, "rows_reversed_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeSlice1(t, {Rows(t, 4096), 4096}, {-1, 1});
+       },
+       true},
+      // A row of 4096 repeated down 256 MiB, and a block of 1024 x 1024 tiled.
+      {OperatorType::kTile, "rows_repeated_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeTile(t, {1, 4096}, {Rows(t, 4096), 1});
+       },
+       true},
+      {OperatorType::kTile, "block_tiled_256m", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeTile(t, {Rows(t, 1024 * 16) / 4, 1024}, {4, 16});
+       },
+       true},
   };
 }
 
@@ -310,6 +349,26 @@ std::vector<Shape> BuildShapes() {
        [](T t) -> OperatorDesc { return MakeScatterNdRows(t, 8192, 1024, 1024); }},
       {OperatorType::kScatterNd, "small_rows", K::kSmall, kF32AndU8,
        [](T t) -> OperatorDesc { return MakeScatterNdRows(t, 32, 32, 8); }},
+      {OperatorType::kSlice1, "inner_reversed", K::kElementGranular, kFourSizes,
+       [](T t) -> OperatorDesc {
+         return MakeSlice1(t, kSquare, {1, -1});
+       }},
+      {OperatorType::kSlice1, "small", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeSlice1(t, {32, 32}, {-1, 2});
+       }},
+      {OperatorType::kTile, "rows_repeated", K::kLongRuns, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeTile(t, {1, 2048}, {2048, 1});
+       }},
+      {OperatorType::kTile, "inner_repeated", K::kElementGranular, kFourSizes,
+       [](T t) -> OperatorDesc {
+         return MakeTile(t, {2048, 2}, {1, 1024});
+       }},
+      {OperatorType::kTile, "small", K::kSmall, kF32AndU8,
+       [](T t) -> OperatorDesc {
+         return MakeTile(t, {8, 8}, {4, 4});
+       }},
   };
 }
 

@@ -39,6 +39,7 @@ DEPTH_SPACE_MAX = 1.25      # DEPTH_TO_SPACE1 / SPACE_TO_DEPTH1, any order, bloc
 REVERSE_INNER_MAX = 1.5     # REVERSE_SUBSEQUENCES along the innermost axis
 GATHER_ELEMENTS_MAX = 3.0   # GATHER of single elements, GATHER_ELEMENTS, SCATTER_ELEMENTS
 PADDING_FOLD_MAX = 1.3      # reflection and symmetric PADDING (issue 30; constant: long runs)
+NEGATIVE_STRIDE_MAX = 1.3   # SLICE1 with a negative innermost stride (issue 30)
 JUDGED_TYPES = ("f32", "u8")
 PEER_MIN_BYTES = 1 << 20    # ahead of every peer on shapes of 1 MiB or more
 NAIVE_MIN_SPEEDUP = 10.0  # naive time / blocked time, problems of >= 1 MiB
@@ -79,6 +80,8 @@ def memcpy_target(op, shape, kind):
         return "REVERSE_SUBSEQUENCES innermost axis", REVERSE_INNER_MAX
     if op == "Gather":
         return "GATHER element-granular", GATHER_ELEMENTS_MAX
+    if op == "Slice1":  # a negative innermost stride: every row reversed
+        return "SLICE1 negative innermost stride", NEGATIVE_STRIDE_MAX
     if op in ("GatherElements", "ScatterElements"):  # one index per element moved
         return "GATHER_ELEMENTS / SCATTER_ELEMENTS", GATHER_ELEMENTS_MAX
     return None  # element-granular SPLIT / JOIN: measured, no target

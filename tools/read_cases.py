@@ -39,6 +39,8 @@ FIELDS = {
     "SLICE": (["InputTensor"], ["OutputTensor"]),
     "PADDING": (["InputTensor"], ["OutputTensor"]),
     "PADDING1": (["InputTensor"], ["OutputTensor"]),
+    "SLICE1": (["InputTensor"], ["OutputTensor"]),
+    "TILE": (["InputTensor"], ["OutputTensor"]),
 }
 # A descriptor field that is one element (optional, 0 when absent), and its type: a name
 # of WIDTH, or the descriptor field that names it.

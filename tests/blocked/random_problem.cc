@@ -7,6 +7,7 @@
 #include "dmlconf/depth_space.h"
 #include "dmlconf/nd.h"
 #include "dmlconf/pad.h"
+#include "dmlconf/support.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -85,6 +86,15 @@ TensorDesc RandomTensor(ProblemRng& rng, DataType type, std::vector<uint32_t> si
 
 DataType RandomDataType(ProblemRng& rng) {
   return kAllDataTypes[size_t(rng.Int(0, kDataTypeCount - 1))];
+}
+
+// A data type the operator's highest support row takes (SLICE1's has no 64-bit type, TILE's
+// no FLOAT64: errata SL4 and TL2).
+DataType RandomDataTypeOf(OperatorType op, ProblemRng& rng) {
+  for (;;) {
+    const DataType type = RandomDataType(rng);
+    if (FindSupport(op, kHighestFeatureLevel)->data_types.Contains(type)) return type;
+  }
 }
 
 // Cuts `total` into 1..5 positive parts.
@@ -374,6 +384,49 @@ requires kIsNd<Desc> Problem RandomOf(Desc d, ProblemRng& rng) {
       problem.index_values.push_back(RandomIndex(rng, IsSignedInteger(index_type), smallest));
     return problem;
   }
+}
+
+// SLICE1: per dimension a window, a signed stride (now and then INT_MIN or INT_MAX) and
+// an output up to the window's reach, on strided tensors.
+Problem RandomOf(Slice1Desc, ProblemRng& rng) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  const DataType type = RandomDataTypeOf(OperatorType::kSlice1, rng);
+  const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements);
+  std::vector<uint32_t> offsets, sizes, output;
+  std::vector<int32_t> strides;
+  for (uint32_t n : input) {
+    const uint32_t offset = uint32_t(rng.Int(0, n - 1));
+    const uint32_t size = uint32_t(rng.Int(1, n - offset));
+    const int32_t stride = rng.Chance(0.05)  ? rng.Pick<int32_t>({INT32_MIN, INT32_MAX})
+                           : rng.Chance(0.5) ? int32_t(rng.Int(1, 3))
+                                             : int32_t(-rng.Int(1, 3));
+    const uint64_t magnitude = stride < 0 ? uint64_t(-int64_t(stride)) : uint64_t(stride);
+    offsets.push_back(offset);
+    sizes.push_back(size);
+    strides.push_back(stride);
+    output.push_back(uint32_t(rng.Int(1, int64_t(1 + (size - 1) / magnitude))));
+  }
+  return {Slice1Desc{RandomTensor(rng, type, input, true), RandomTensor(rng, type, output, false),
+                     offsets, sizes, strides},
+          {}};
+}
+
+// TILE: repeats of 1 to 4 on strided tensors, the output under the budget.
+Problem RandomOf(TileDesc, ProblemRng& rng) {
+  const uint32_t rank = uint32_t(rng.Int(1, 8));
+  const DataType type = RandomDataTypeOf(OperatorType::kTile, rng);
+  const std::vector<uint32_t> input = RandomSizes(rng, rank, kMaxProblemElements / 8);
+  std::vector<uint32_t> repeats, output;
+  uint64_t count = Product(input);
+  for (uint32_t n : input) {
+    const uint32_t r = count * 4 <= kMaxProblemElements ? uint32_t(rng.Int(1, 4)) : 1;
+    count *= r;
+    repeats.push_back(r);
+    output.push_back(n * r);
+  }
+  return {TileDesc{RandomTensor(rng, type, input, true), RandomTensor(rng, type, output, false),
+                   repeats},
+          {}};
 }
 
 }  // namespace

@@ -93,6 +93,13 @@ TEST(Support, TablesMatchTheSpecification) {
       {OperatorType::kScatterNd, FL::k2_1, 4, 4, std8, "UINT32"},
       {OperatorType::kScatterNd, FL::k3_0, 1, 8, std8, idx4},
       {OperatorType::kScatterNd, FL::k4_1, 1, 8, all11, idx4},
+      {OperatorType::kSlice1, FL::k2_1, 4, 5, std8, ""},
+      {OperatorType::kSlice1, FL::k3_0, 1, 8, std8, ""},
+      {OperatorType::kTile, FL::k1_0, 4, 4, "FLOAT32 FLOAT16", ""},
+      {OperatorType::kTile, FL::k2_1, 4, 4, std8, ""},
+      {OperatorType::kTile, FL::k3_1, 1, 8, std8, ""},
+      {OperatorType::kTile, FL::k4_1, 1, 8,
+       "FLOAT32 FLOAT16 INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 UINT8", ""},
   };
   size_t total_rows = 0;
   for (OperatorType op : kAllOperatorTypes) total_rows += SupportTable(op).size();
@@ -122,6 +129,19 @@ TEST(Support, JoinRankRejectionIsDisputedOnlyWhereErratumJ1Says) {
   EXPECT_FALSE(RankRejectionDisputed(OperatorType::kPadding, FL::k3_1, 5));
   EXPECT_FALSE(RankRejectionDisputed(OperatorType::kPadding, FL::k2_1, 3));
   EXPECT_FALSE(RankRejectionDisputed(OperatorType::kPadding1, FL::k5_0, 5));
+}
+
+TEST(Support, DataTypeRejectionIsDisputedOnlyWhereErrataSL4AndTL2Say) {
+  for (DataType type : {DataType::kFloat64, DataType::kInt64, DataType::kUint64}) {
+    EXPECT_TRUE(DataTypeRejectionDisputed(OperatorType::kSlice1, FL::k4_1, type));
+    EXPECT_TRUE(DataTypeRejectionDisputed(OperatorType::kSlice1, FL::k6_4, type));
+    EXPECT_FALSE(DataTypeRejectionDisputed(OperatorType::kSlice1, FL::k4_0, type));
+    EXPECT_FALSE(DataTypeRejectionDisputed(OperatorType::kSlice, FL::k4_1, type));
+  }
+  EXPECT_FALSE(DataTypeRejectionDisputed(OperatorType::kSlice1, FL::k4_1, DataType::kInt32));
+  EXPECT_TRUE(DataTypeRejectionDisputed(OperatorType::kTile, FL::k4_1, DataType::kFloat64));
+  EXPECT_FALSE(DataTypeRejectionDisputed(OperatorType::kTile, FL::k3_1, DataType::kFloat64));
+  EXPECT_FALSE(DataTypeRejectionDisputed(OperatorType::kTile, FL::k4_1, DataType::kInt64));
 }
 
 TEST(Support, OnlyTheIndexOperatorsAndReverseHaveAnIndexTensor) {

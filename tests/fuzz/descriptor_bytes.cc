@@ -215,6 +215,32 @@ void DeriveShapes(Desc& d) {
   });
 }
 
+// SLICE1: the output copies the whole window's reach (1 for a stride of 0: a break).
+void DeriveShapes(Slice1Desc& d) {
+  const size_t rank = d.input_window_sizes.size();
+  if (d.input_window_strides.size() != rank) return;
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < rank; ++i) {
+    const int64_t s = d.input_window_strides[i];
+    const uint64_t magnitude = s < 0 ? uint64_t(-s) : uint64_t(s);
+    const uint32_t size = d.input_window_sizes[i];
+    out.push_back(size == 0 || magnitude == 0 ? 1 : uint32_t(1 + (size - 1) / magnitude));
+  }
+  d.output_tensor.sizes = out;
+}
+// TILE: the output is the input times Repeats (left alone where a product overflows).
+void DeriveShapes(TileDesc& d) {
+  const auto& in = d.input_tensor.sizes;
+  if (d.repeats.size() != in.size()) return;
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < in.size(); ++i) {
+    const uint64_t size = uint64_t(in[i]) * d.repeats[i];
+    if (size > UINT32_MAX) return;
+    out.push_back(uint32_t(size));
+  }
+  d.output_tensor.sizes = out;
+}
+
 void DeriveShapes(SplitDesc& d) { DeriveConcat(d.input_tensor, d.output_tensors, d.axis); }
 void DeriveShapes(JoinDesc& d) { DeriveConcat(d.output_tensor, d.input_tensors, d.axis); }
 

@@ -136,6 +136,23 @@ requires kIsNd<Desc> Desc ValidOf(Desc d, uint32_t rank, DataType data, DataType
   return d;
 }
 
+// SLICE1: the window {1..3} of an input 4 along dimension 0 read backwards in steps of 2
+// (elements 3 and 1), 2 elsewhere read whole.
+inline Slice1Desc ValidOf(Slice1Desc, uint32_t rank, DataType data, DataType) {
+  std::vector<uint32_t> offsets(rank, 0), sizes(rank, 2);
+  std::vector<int32_t> strides(rank, 1);
+  offsets[0] = 1;
+  sizes[0] = 3;
+  strides[0] = -2;
+  return {T(Twos(rank, 0, 4), data), T(Twos(rank, 0, 2), data), offsets, sizes, strides};
+}
+// TILE: 3 repeats along dimension 0 of 2, 1 elsewhere.
+inline TileDesc ValidOf(TileDesc, uint32_t rank, DataType data, DataType) {
+  std::vector<uint32_t> repeats(rank, 1);
+  repeats[0] = 3;
+  return {T(Twos(rank, 0, 2), data), T(Twos(rank, 0, 6), data), repeats};
+}
+
 inline OperatorDesc MakeValid(OperatorType type, uint32_t rank, DataType data,
                               DataType index = DataType::kUint32) {
   return std::visit([&](auto d) -> OperatorDesc { return ValidOf(d, rank, data, index); },

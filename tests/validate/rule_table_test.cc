@@ -422,6 +422,61 @@ std::vector<RuleRow> ShapeRules() {
             }),
        kTop, R::SCATTER_OUTPUT_SIZES_MISMATCH,
        "OutputTensor.Sizes is {3,2,1} but InputTensor.Sizes is {3,2,2}"},
+      // SLICE1 (descs.h: input {4,2,2}, output {2,2,2}, window {1..3} x 2 x 2, strides
+      // {-2,1,1}).
+      {"slice1_window_empty",
+       With(testing::ValidOf(Slice1Desc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.input_window_sizes = {3, 0, 2};
+            }),
+       kTop, R::SLICE1_WINDOW_EMPTY, "InputWindowSizes[1] is 0"},
+      {"slice1_window_past_input",
+       With(testing::ValidOf(Slice1Desc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.input_window_offsets = {2, 0, 0};
+            }),
+       kTop, R::SLICE_WINDOW_OUT_OF_BOUNDS,
+       "SLICE1: along dimension 0 the window reaches input coordinate 4"},
+      {"slice1_stride_zero",
+       With(testing::ValidOf(Slice1Desc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.input_window_strides = {-2, 1, 0};
+            }),
+       kTop, R::SLICE1_STRIDE_ZERO, "InputWindowStrides[2] is 0"},
+      {"slice1_output_past_window",
+       With(testing::ValidOf(Slice1Desc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.input_window_strides = {-3, 1, 1};
+            }),
+       kTop, R::SLICE1_OUTPUT_PAST_WINDOW,
+       "OutputTensor.Sizes[0] is 2 but a window of 3 with stride -3 reaches 1 elements"},
+      {"slice1_int_min_stride",
+       With(testing::ValidOf(Slice1Desc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.input_window_strides = {INT32_MIN, 1, 1};
+            }),
+       kTop, R::SLICE1_OUTPUT_PAST_WINDOW, "with stride -2147483648 reaches 1 elements"},
+      // TILE (descs.h: input {2,2,2}, Repeats {3,1,1}, output {6,2,2}).
+      {"tile_repeats_zero",
+       With(testing::ValidOf(TileDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.repeats = {3, 0, 1};
+            }),
+       kTop, R::TILE_REPEATS_ZERO, "Repeats[1] is 0"},
+      {"tile_output_sizes",
+       With(testing::ValidOf(TileDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.output_tensor.sizes = {2, 6, 2};
+            }),
+       kTop, R::TILE_OUTPUT_SIZES_MISMATCH,
+       "OutputTensor.Sizes is {2,6,2} but InputTensor.Sizes {2,2,2} times Repeats {3,1,1} is "
+       "{6,2,2}"},
+      {"tile_repeats_count",
+       With(testing::ValidOf(TileDesc{}, 3, DT::kFloat32, DT::kUint32),
+            [](auto& d) {
+              d.repeats = {3, 1};
+            }),
+       kTop, R::WINDOW_DIMENSION_COUNT_MISMATCH, "Repeats has 2 entries (RepeatsCount)"},
   };
 }
 

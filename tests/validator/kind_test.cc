@@ -87,7 +87,8 @@ class KindTest : public ::testing::Test {
     const std::string dir = std::string(DMLCONF_SOURCE_DIR) + "/cases/";
     cases_ = new std::vector<Case>(LoadCases(std::vector<std::filesystem::path>{
         dir + "spec/join.yaml", dir + "generated/join/invalid.yaml",
-        dir + "generated/join/strided.yaml"}));
+        dir + "generated/join/strided.yaml", dir + "generated/tile/invalid.yaml",
+        dir + "generated/slice1/invalid.yaml"}));
   }
   static const Case& Match() { return Named(*cases_, "spec/join/example-2-axis-1"); }
   static const Case& Reject() { return Named(*cases_, "join/fl4_1/reject/input0-dim1-differs"); }
@@ -119,6 +120,19 @@ TEST_F(KindTest, DescriptorAnswersHaveTheirKinds) {
   EXPECT_EQ(Judge(Reject(), Twist::kWrongReason).kind, Kind::kWrongReasonCode);
   EXPECT_EQ(Judge(Reject(), Twist::kUnsupported).kind, Kind::kNotImplemented);
   EXPECT_EQ(Judge(Reject(), Twist::kUnsupported).verdict, Verdict::kSkipped);
+}
+
+// A type refused only below the backend's level, and at its level only by a table that
+// errata SL4 and TL2 dispute, may be accepted; one the top level's table still refuses
+// may not.
+TEST_F(KindTest, AcceptingADisputedTypeAtAHigherLevelPasses) {
+  for (const char* name :
+       {"tile/fl3_1/reject/data-type-float64", "slice1/fl3_0/reject/data-type-int64"})
+    EXPECT_EQ(Judge(Named(*cases_, name), Twist::kAcceptAll).verdict, Verdict::kPassed) << name;
+  EXPECT_EQ(Judge(Named(*cases_, "tile/fl1_0/reject/data-type-int8"), Twist::kAcceptAll).verdict,
+            Verdict::kPassed);  // INT8 from 2_1: valid at the top level outright
+  EXPECT_EQ(Judge(Named(*cases_, "tile/fl4_1/reject/repeats-0-output-1"), Twist::kAcceptAll).kind,
+            Kind::kAcceptedInvalid);
 }
 
 // The reason code a must-reject result carries is the case's, for grouping.

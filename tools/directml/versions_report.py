@@ -45,6 +45,8 @@ DEVIATIONS = [
      "scatter_nd_float16_snan_strided_copy"),
     ("E10", "SCATTER_ND: a tuple longer than InputDimensionCount ends the process",
      "scatter_nd_tuple_longer_than_input_dims_ends_process"),
+    ("E11", "SLICE1: a whole-input window into a smaller output copies the first elements",
+     "slice1_whole_window_smaller_output"),
 ]
 REPRO_VERDICT = {"0": "fixed", "1": "present", "2": "could not run"}
 

@@ -38,4 +38,10 @@ const SupportRow* FindSupport(OperatorType type, FeatureLevel level);
 // rank 5 below 3_1 is disputed.
 bool RankRejectionDisputed(OperatorType type, FeatureLevel level, uint32_t rank);
 
+// Errata SL4 and TL2: from 4_1, where the feature-level history adds the 64-bit types,
+// SLICE1's table still ends at 3_0 (no FLOAT64, INT64, UINT64) and TILE's 4_1 row leaves
+// out FLOAT64, which DirectML computes. Such a type is disputed there: no must-reject case
+// rests on it (a spec case runs it as refuse_or_run), and a backend may accept it.
+bool DataTypeRejectionDisputed(OperatorType type, FeatureLevel level, DataType data_type);
+
 }  // namespace dmlconf

@@ -104,6 +104,23 @@ const SupportRow kPaddingRows[] = {
 const SupportRow kPadding1Rows[] = {
     {FL::k5_0, 1, 8, kAll11, kNone},
 };
+// DML_SLICE1_OPERATOR_DESC's page: no 4_1 row (erratum SL4: DataTypeRejectionDisputed).
+const SupportRow kSlice1Rows[] = {
+    {FL::k2_1, 4, 5, kStd8, kNone},
+    {FL::k3_0, 1, 8, kStd8, kNone},
+};
+// DML_TILE_OPERATOR_DESC's page: its 4_1 row without FLOAT64 (erratum TL2).
+const SupportRow kTileRows[] = {
+    {FL::k1_0, 4, 4, {DT::kFloat32, DT::kFloat16}, kNone},
+    {FL::k2_1, 4, 4, kStd8, kNone},
+    {FL::k3_1, 1, 8, kStd8, kNone},
+    {FL::k4_1,
+     1,
+     8,
+     {DT::kFloat32, DT::kFloat16, DT::kInt64, DT::kInt32, DT::kInt16, DT::kInt8, DT::kUint64,
+      DT::kUint32, DT::kUint16, DT::kUint8},
+     kNone},
+};
 }  // namespace
 
 std::span<const SupportRow> SupportTable(OperatorType type) {
@@ -130,6 +147,15 @@ bool RankRejectionDisputed(OperatorType type, FeatureLevel level, uint32_t rank)
   if (type == OperatorType::kPadding) return level < FL::k3_1 && rank == 5;  // erratum PD4
   return type == OperatorType::kJoin && level >= FL::k3_1 && level < FL::k4_1 && rank >= 1 &&
          rank <= kMaxDimensions && !(rank >= 4 && rank <= 5);
+}
+
+bool DataTypeRejectionDisputed(OperatorType type, FeatureLevel level, DataType data_type) {
+  const bool wide =
+      data_type == DT::kFloat64 || data_type == DT::kInt64 || data_type == DT::kUint64;
+  if (level < FL::k4_1) return false;
+  if (type == OperatorType::kSlice1) return wide;                     // SL4
+  if (type == OperatorType::kTile) return data_type == DT::kFloat64;  // TL2
+  return false;
 }
 
 }  // namespace dmlconf

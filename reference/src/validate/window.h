@@ -8,6 +8,11 @@
 
 namespace dmlconf::validate_detail {
 
+// A SLICE1 stride's magnitude, INT_MIN's (2^31) included.
+inline uint64_t StrideMagnitude(int32_t stride) {
+  return stride < 0 ? uint64_t(-int64_t(stride)) : uint64_t(stride);
+}
+
 // Along dimension d the window reaches input coordinates `first` to `last` (either
 // order; 64 bits, so no product of a size and a stride wraps).
 inline Validation CheckWindowReach(std::string_view op, const TensorDesc& input, uint32_t d,

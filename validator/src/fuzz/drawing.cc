@@ -243,6 +243,10 @@ std::optional<FuzzCase> DrawCase(OperatorType op, const DrawContext& context, Ta
     if (v.reason == Reason::RANK_NOT_SUPPORTED && RankRejectionDisputed(op, level, cell.rank))
       return std::nullopt;
     if (NdRejectionDisputed(c.desc, v.reason)) return std::nullopt;
+    // Nor a SLICE1 or TILE data type that errata SL4 and TL2 dispute.
+    if (v.reason == Reason::DATA_TYPE_NOT_SUPPORTED &&
+        DataTypeRejectionDisputed(op, level, cell.type))
+      return std::nullopt;
     // An operator's own rule broken by a changed size or IndexDimensions, on indices
     // that are G4's now: its reason may be read another way there.
     if (brk == Break::kOneField && LeadingIndexDimensionAboveOne(c.desc)) return std::nullopt;

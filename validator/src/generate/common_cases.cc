@@ -102,7 +102,7 @@ void AddStrided(CaseSink& sink, OperatorType op) {
   if (top.AllowsRank(3)) ranks.push_back(3);
   for (uint32_t rank : ranks) {
     for (const Layout& layout : kLayouts) {
-      const DataType type = kAllDataTypes[(variant * 3) % kDataTypeCount];
+      const DataType type = TopRowType(op, variant * 3);
       GenCase c;
       c.desc = CellDescriptor(op, {type, rank, DataType::kUint32, variant + 1});
       if (layout.inputs == BroadcastSecond && InputSlots(c.desc).size() < 2) continue;
@@ -432,9 +432,10 @@ void AddLevelGating(CaseSink& sink, OperatorType op) {
       continue;
     }
     for (DataType type : Complement(row->data_types))
-      sink.Add("invalid",
-               RejectCase(CellDescriptor(op, {type, 4, DataType::kUint32, 1}), level,
-                          Reason::DATA_TYPE_NOT_SUPPORTED, "data-type-" + TypeTag(type)));
+      if (!DataTypeRejectionDisputed(op, level, type))
+        sink.Add("invalid",
+                 RejectCase(CellDescriptor(op, {type, 4, DataType::kUint32, 1}), level,
+                            Reason::DATA_TYPE_NOT_SUPPORTED, "data-type-" + TypeTag(type)));
     for (uint32_t rank = 1; rank <= kMaxDimensions; ++rank) {
       if (row->AllowsRank(rank) || RankRejectionDisputed(op, level, rank)) continue;
       sink.Add("invalid",

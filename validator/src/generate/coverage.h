@@ -32,6 +32,7 @@ inline constexpr CaseFloor kCaseFloors[] = {
     {OperatorType::kGatherNd, 650},       {OperatorType::kGatherNd1, 700},
     {OperatorType::kSlice, 220},          {OperatorType::kPadding, 250},
     {OperatorType::kPadding1, 250},       {OperatorType::kScatterNd, 650},
+    {OperatorType::kSlice1, 140},         {OperatorType::kTile, 190},
 };
 
 // The float bit patterns a value-converting copy changes, which every operator's

@@ -13,6 +13,21 @@ OperatorDesc CellDescriptor(OperatorType op, const CellSpec& cell) {
   return {};
 }
 
+GenCase CellPositive(OperatorDesc desc, const std::string& point) {
+  const OperatorType op = TypeOf(desc);
+  const TensorDesc& in = *InputSlots(desc)[0].desc;
+  GenCase c;
+  c.level = LowestLevel(op, in.data_type, in.DimensionCount(), DataType::kUint32);
+  c.name = CellName(op, c.level, in.data_type, in.DimensionCount()) + "/" + point;
+  c.desc = std::move(desc);
+  return c;
+}
+
+DataType TopRowType(OperatorType op, uint32_t n) {
+  const DataType type = kAllDataTypes[n % kDataTypeCount];
+  return TopRow(op).data_types.Contains(type) ? type : DataType::kInt8;
+}
+
 GenCase RejectCase(OperatorDesc desc, FeatureLevel level, Reason reason, const std::string& what,
                    const std::string& description) {
   GenCase c;

@@ -25,6 +25,14 @@ OperatorDesc CellDescriptor(OperatorType op, const CellSpec& cell);
 // (the surplus lands on one piece, chosen by variant).
 std::vector<uint32_t> UnevenPieces(uint32_t total, uint32_t pieces, uint32_t variant);
 
+// A positive case at the lowest level whose row takes the first input's data type and
+// rank, named "<op>/<level>/<type>/<rank>/<point>" (operators without an index tensor).
+GenCase CellPositive(OperatorDesc desc, const std::string& point);
+
+// The n-th of the eleven data types (cycling) when the operator's highest row takes it,
+// else INT8: for builders that turn through the types of an operator that lacks some.
+DataType TopRowType(OperatorType op, uint32_t n);
+
 // A must-reject case at `level` named "<op>/<level>/reject/<what>".
 GenCase RejectCase(OperatorDesc desc, FeatureLevel level, Reason reason, const std::string& what,
                    const std::string& description = "");

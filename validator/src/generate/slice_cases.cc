@@ -38,15 +38,6 @@ OperatorDesc MakeWindows(DataType type, const std::vector<uint32_t>& input,
   return Make(type, input, offsets, sizes, strides);
 }
 
-GenCase Positive(OperatorDesc d, const std::string& point) {
-  const TensorDesc& in = std::get<SliceDesc>(d).input_tensor;
-  GenCase c;
-  c.level = LowestLevel(kOp, in.data_type, in.DimensionCount(), DataType::kUint32);
-  c.name = CellName(kOp, c.level, in.data_type, in.DimensionCount()) + "/" + point;
-  c.desc = std::move(d);
-  return c;
-}
-
 // Every rank, each dimension's window turning through the three kinds.
 void AddWindows(CaseSink& sink) {
   uint32_t n = 0;
@@ -60,8 +51,8 @@ void AddWindows(CaseSink& sink) {
       for (uint32_t d = 0; d < rank; ++d) windows.push_back(WindowOf(input[d], d + turn));
       const DataType type = kAllDataTypes[n++ % kDataTypeCount];
       sink.AddComputed("corner",
-                       Positive(MakeWindows(type, input, windows),
-                                "windows-" + std::to_string(turn) + "-" + SizesTag(input)));
+                       CellPositive(MakeWindows(type, input, windows),
+                                    "windows-" + std::to_string(turn) + "-" + SizesTag(input)));
     }
 }
 
@@ -70,16 +61,19 @@ void AddWindows(CaseSink& sink) {
 void AddBounds(CaseSink& sink) {
   const std::vector<uint32_t> input = {1, 1, 4, 4};
   constexpr DataType f32 = DataType::kFloat32;
-  sink.AddComputed("corner", Positive(Make(f32, input, {0, 0, 0, 3}, {1, 1, 2, 1}, {1, 1, 3, 1}),
-                                      "reach-ends-on-last-row"));
-  sink.AddComputed("corner", Positive(Make(f32, input, {0, 0, 1, 1}, {1, 1, 3, 3}, {1, 1, 1, 1}),
-                                      "offset-window-to-the-end"));
-  sink.AddComputed("corner", Positive(Make(DataType::kUint8, input, {0, 0, 2, 3}, {1, 1, 1, 1},
-                                           {1, 1, 4294967295u, 7}),
-                                      "stride-unused-past-size"));
-  sink.AddComputed("corner", Positive(Make(DataType::kInt64, {5}, {4}, {1}, {1}), "last-element"));
   sink.AddComputed("corner",
-                   Positive(Make(DataType::kInt16, {7, 5}, {0, 0}, {7, 5}, {1, 1}), "whole-input"));
+                   CellPositive(Make(f32, input, {0, 0, 0, 3}, {1, 1, 2, 1}, {1, 1, 3, 1}),
+                                "reach-ends-on-last-row"));
+  sink.AddComputed("corner",
+                   CellPositive(Make(f32, input, {0, 0, 1, 1}, {1, 1, 3, 3}, {1, 1, 1, 1}),
+                                "offset-window-to-the-end"));
+  sink.AddComputed("corner", CellPositive(Make(DataType::kUint8, input, {0, 0, 2, 3}, {1, 1, 1, 1},
+                                               {1, 1, 4294967295u, 7}),
+                                          "stride-unused-past-size"));
+  sink.AddComputed("corner",
+                   CellPositive(Make(DataType::kInt64, {5}, {4}, {1}, {1}), "last-element"));
+  sink.AddComputed("corner", CellPositive(Make(DataType::kInt16, {7, 5}, {0, 0}, {7, 5}, {1, 1}),
+                                          "whole-input"));
 }
 
 // Contract point K1: a stride of 0 is a broadcast by the page's formula, refused by
@@ -91,7 +85,7 @@ void AddStrideZero(CaseSink& sink) {
         std::tuple{std::vector<uint32_t>{1, 1, 1, 2}, std::vector<uint32_t>{0, 1, 1, 1},
                    "stride-0-size-1"}}) {
     GenCase c =
-        Positive(Make(DataType::kFloat32, {1, 1, 4, 4}, {0, 0, 1, 0}, sizes, strides), point);
+        CellPositive(Make(DataType::kFloat32, {1, 1, 4, 4}, {0, 0, 1, 0}, sizes, strides), point);
     c.expect = Expect::kRefuseOrRun;
     c.description =
         "a stride of 0 (contract point K1): the formula reads Offsets again and again; "
@@ -102,8 +96,8 @@ void AddStrideZero(CaseSink& sink) {
 
 // Large: 69999 elements, every second of an iota from 1: the output is 1, 3, 5, ...
 void AddLarge(CaseSink& sink) {
-  GenCase c = Positive(Make(DataType::kUint32, {1, 140000}, {0, 1}, {1, 69999}, {1, 2}),
-                       "large-every-second-of-140000");
+  GenCase c = CellPositive(Make(DataType::kUint32, {1, 140000}, {0, 1}, {1, 69999}, {1, 2}),
+                           "large-every-second-of-140000");
   c.description = "input iota 0 up to 139999, every second element from 1: output 1, 3, 5, ...";
   c.inputs = {{{}, Iota{0, 1}}};
   c.expected = {{{}, Iota{1, 2}}};

@@ -4,7 +4,7 @@
 Run it as `serve:/usr/bin/python3 validator/src/backends/numpy/numpy_backend.py`
 (Debian's python3-numpy; the python3 on PATH may not see Debian's modules).
 
-Maps all fifteen operators, all eleven data types, ranks 1-8, strides, padding and zero
+Maps all seventeen operators, all eleven data types, ranks 1-8, strides, padding and zero
 strides, each written the way reference/OPERATORS.md states it:
   SPLIT                 slabs of the input along Axis
   JOIN                  numpy.concatenate along Axis
@@ -27,6 +27,8 @@ strides, each written the way reference/OPERATORS.md states it:
                         side over the other side's padding); on the elements' bits, so a
                         PADDING1 value is written as it came, and PADDING's FLOAT is first cast
                         to the data type by numpy (float16: nearest even; integers: truncated)
+  SLICE1                basic slicing with negative steps from the window's last element
+  TILE                  numpy.tile (the repeats have the input's rank)
 Each tensor is a numpy view of its buffer file at its `offset`, with the descriptor's
 strides (numpy.ndarray(buffer=..., strides=...), i.e. as_strided with bounds checks).
 
@@ -91,6 +93,11 @@ SUPPORT = {
     "PADDING": [((5, 0), R18, ALL11, None), ((3, 1), R18, STD8, None), ((2, 1), R4, STD8, None),
                 ((1, 0), R4, {"FLOAT32", "FLOAT16"}, None)],
     "PADDING1": [((5, 0), R18, ALL11, None)],
+    # SL4: from 4_1 the 64-bit types as well, which DirectML computes (refuse_or_run cases).
+    "SLICE1": [((4, 1), R18, ALL11, None), ((3, 0), R18, STD8, None), ((2, 1), R45, STD8, None)],
+    # TL2: FLOAT64 from 4_1 as well, which DirectML computes (a refuse_or_run case).
+    "TILE": [((4, 1), R18, ALL11, None), ((3, 1), R18, STD8, None), ((2, 1), R4, STD8, None),
+             ((1, 0), R4, {"FLOAT32", "FLOAT16"}, None)],
 }
 # DML_PADDING_MODE: numpy.pad's name and the level the mode appears at.
 PADDING_MODES = {"CONSTANT": ("constant", (1, 0)), "EDGE": ("edge", (1, 0)),
@@ -480,12 +487,17 @@ def window_arrays(d, names, rank, count="DimensionCount"):
     return arrays
 
 
-def check_slice(d, level):
+def window_tensors(op, d, level):
+    """The window family's input and output: one rank and data type, in the support table."""
     x = Tensor(d["InputTensor"], "InputTensor", False)
     y = Tensor(d["OutputTensor"], "OutputTensor", True)
     same_rank_and_type([x], [y])
-    rank = len(x.sizes)
-    check_support("SLICE", level, rank, x.type_name)
+    check_support(op, level, len(x.sizes), x.type_name)
+    return x, y, len(x.sizes)
+
+
+def check_slice(d, level):
+    x, y, rank = window_tensors("SLICE", d, level)
     offsets, sizes, strides = window_arrays(d, ["Offsets", "Sizes", "Strides"], rank)
     require(sizes == y.sizes, f"Sizes {sizes} differ from OutputTensor.Sizes {y.sizes}")
     require(all(s > 0 for s in strides), "a stride of 0 (K1): refused here, as DirectML does")
@@ -548,6 +560,33 @@ def run_padding(plan, ins, outs):
         right = np.take(side((0, after)), range(n, n + after), axis=axis)
         y = np.concatenate([left, y, right], axis=axis)
     outs[0].view(plan["bits"])[...] = y
+def check_slice1(d, level):
+    x, y, rank = window_tensors("SLICE1", d, level)
+    offsets, sizes, strides = window_arrays(
+        d, ["InputWindowOffsets", "InputWindowSizes", "InputWindowStrides"], rank)
+    window = []
+    for i, (o, n, s, out) in enumerate(zip(offsets, sizes, strides, y.sizes)):
+        require(n >= 1, f"InputWindowSizes[{i}] is 0")
+        require(o + n <= x.sizes[i], f"the window leaves the input along dimension {i}")
+        require(s != 0, f"InputWindowStrides[{i}] is 0")
+        require(out <= 1 + (n - 1) // abs(s), f"OutputTensor.Sizes[{i}] is past the window's reach")
+        start = o + n - 1 if s < 0 else o
+        stop = start + s * (out - 1) + (1 if s > 0 else -1)
+        window.append(slice(start, stop if stop >= 0 else None, s))
+    return {"inputs": [x], "outputs": [y], "window": tuple(window)}
+
+
+def check_tile(d, level):
+    x, y, rank = window_tensors("TILE", d, level)
+    (repeats,) = window_arrays(d, ["Repeats"], rank, "RepeatsCount")
+    require(all(r >= 1 for r in repeats), "a Repeats entry is 0")
+    require(y.sizes == [n * r for n, r in zip(x.sizes, repeats)],
+            f"OutputTensor.Sizes {y.sizes} differ from InputTensor.Sizes times Repeats")
+    return {"inputs": [x], "outputs": [y], "repeats": repeats}
+
+
+def run_tile(plan, ins, outs):
+    outs[0][...] = np.tile(ins[0], plan["repeats"])
 
 
 OPERATORS = {
@@ -567,6 +606,8 @@ OPERATORS = {
     "SLICE": (check_slice, run_slice),
     "PADDING": (lambda d, l: check_padding("PADDING", d, l), run_padding),
     "PADDING1": (lambda d, l: check_padding("PADDING1", d, l), run_padding),
+    "SLICE1": (check_slice1, run_slice),
+    "TILE": (check_tile, run_tile),
 }
 
 

@@ -48,6 +48,10 @@
 //                         have it); pads and the constant value as inputs (PADDING's FLOAT
 //                         converted as contract point V1 says, here in JavaScript; PADDING1's
 //                         the element's bits)
+//   SLICE1                Slice with negative steps: starts at the window's last element,
+//                         ends one past the last element reached (-1 as INT64_MIN's
+//                         "before the start")
+//   TILE                  Tile (repeats as an int64 initializer)
 // Answered unsupported:
 //   - SPACE_TO_DEPTH1 COLUMN_ROW_DEPTH (ONNX SpaceToDepth has no mode);
 //   - GATHER with a leading index dimension larger than 1 (erratum G4, implementation-defined);
@@ -601,6 +605,17 @@ function windowArrays(d, names, rank, count = 'DimensionCount') {
   return arrays;
 }
 
+// SLICE and SLICE1 as one ONNX Slice over every axis (starts, ends, steps as initializers).
+function slicePlan(x, y, starts, ends, steps) {
+  const axes = starts.map((_, i) => i);
+  return {
+    inputs: [x], outputs: [y], key: ['Slice', x.type, x.sizes, starts, ends, steps],
+    model: () => oneNodeModel('Slice', [['x', TYPES[x.type][1], x.sizes]], [['y', TYPES[y.type][1]]], [],
+                              [['starts', starts], ['ends', ends], ['axes', axes], ['steps', steps]]),
+    feeds: ([bx]) => ({ x: ortTensor(x, bx, x.sizes) }),
+  };
+}
+
 function checkSlice(d) {
   const x = tensor(d.InputTensor, 'InputTensor', false);
   const y = tensor(d.OutputTensor, 'OutputTensor', true);
@@ -611,11 +626,41 @@ function checkSlice(d) {
   require_(strides.every(s => s > 0), 'a stride of 0 (K1): ONNX Slice takes no step 0');
   const ends = offsets.map((o, i) => o + strides[i] * (sizes[i] - 1) + 1);
   require_(ends.every((e, i) => e <= x.sizes[i]), 'the window leaves the input');
-  const axes = offsets.map((_, i) => i);
+  return slicePlan(x, y, offsets, ends, strides);
+}
+
+function checkSlice1(d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  sameRankAndType([x, y]);
+  const rank = x.sizes.length;
+  const [offsets, sizes, strides] =
+      windowArrays(d, ['InputWindowOffsets', 'InputWindowSizes', 'InputWindowStrides'], rank);
+  const starts = [], ends = [];
+  for (let i = 0; i < rank; i++) {
+    const [o, n, s, out] = [offsets[i], sizes[i], strides[i], y.sizes[i]];
+    require_(n >= 1 && o + n <= x.sizes[i], `the window leaves the input along dimension ${i}`);
+    require_(s !== 0, `InputWindowStrides[${i}] is 0`);
+    require_(out <= 1 + Math.floor((n - 1) / Math.abs(s)), `OutputTensor.Sizes[${i}] is past the window's reach`);
+    const start = s < 0 ? o + n - 1 : o;
+    const end = start + s * (out - 1) + Math.sign(s);
+    starts.push(start);
+    ends.push(end < 0 ? -(2 ** 53) : end);  // before the first element: any end below -size
+  }
+  return slicePlan(x, y, starts, ends, strides);
+}
+
+function checkTile(d) {
+  const x = tensor(d.InputTensor, 'InputTensor', false);
+  const y = tensor(d.OutputTensor, 'OutputTensor', true);
+  sameRankAndType([x, y]);
+  const [repeats] = windowArrays(d, ['Repeats'], x.sizes.length, 'RepeatsCount');
+  require_(repeats.every(r => r >= 1), 'a Repeats entry is 0');
+  require_(y.sizes.every((s, i) => s === x.sizes[i] * repeats[i]), 'OutputTensor.Sizes differ from InputTensor.Sizes times Repeats');
   return {
-    inputs: [x], outputs: [y], key: ['Slice', x.type, x.sizes, offsets, sizes, strides],
-    model: () => oneNodeModel('Slice', [['x', TYPES[x.type][1], x.sizes]], [['y', TYPES[y.type][1]]], [],
-                              [['starts', offsets], ['ends', ends], ['axes', axes], ['steps', strides]]),
+    inputs: [x], outputs: [y], key: ['Tile', x.type, x.sizes, repeats],
+    model: () => oneNodeModel('Tile', [['x', TYPES[x.type][1], x.sizes]], [['y', TYPES[y.type][1]]], [],
+                              [['repeats', repeats]]),
     feeds: ([bx]) => ({ x: ortTensor(x, bx, x.sizes) }),
   };
 }
@@ -707,6 +752,8 @@ const CHECKS = {
   SLICE: checkSlice,
   PADDING: d => checkPadding('PADDING', d),
   PADDING1: d => checkPadding('PADDING1', d),
+  SLICE1: checkSlice1,
+  TILE: checkTile,
 };
 
 // ---- sessions, cached per descriptor shape (least recently used dropped past a bound) ----

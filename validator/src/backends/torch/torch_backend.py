@@ -33,6 +33,9 @@ own op:
                         'reflect', 'replicate' for EDGE, 'circular' for WRAP), on the elements'
                         bits (a signed integer view of their width; 'reflect' and 'replicate',
                         which PyTorch has for floats only, on a float view of 4 or 8 bytes)
+  SLICE1                torch.flip along the negative-stride dimensions, then basic slicing
+                        (PyTorch's slices take no negative step)
+  TILE                  Tensor.repeat
 Answered unsupported:
   - SYMMETRIC padding (PyTorch has no such mode), REFLECTION and EDGE padding of 1- and
     2-byte data, and at execute a reflection or wrap wider than PyTorch takes (it refuses
@@ -225,6 +228,23 @@ def run_padding(plan, ins, outs):
             padded[..., padded.shape[-1] - after:] = element
         y = padded.reshape(moved.shape[:-1] + (padded.shape[-1],)).movedim(-1, axis)
     outs[0].view(view).copy_(y)
+def run_slice1(plan, ins, outs):
+    x = ins[0]
+    flipped = [d for d, w in enumerate(plan["window"]) if w.step < 0]
+    if flipped:
+        x = torch.flip(x, flipped)
+    window = []
+    for d, w in enumerate(plan["window"]):
+        if w.step > 0:
+            window.append(w)
+        else:  # position p of x is n-1-p of the flipped tensor
+            n = x.shape[d]
+            window.append(slice(n - 1 - w.start, None, -w.step))
+    outs[0].copy_(x[tuple(window)][tuple(slice(0, s) for s in outs[0].shape)])
+
+
+def run_tile(plan, ins, outs):
+    outs[0].copy_(ins[0].repeat(*plan["repeats"]))
 
 
 RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
@@ -234,7 +254,8 @@ RUN = {"SPLIT": run_split, "JOIN": run_join, "GATHER": run_gather,
        "GATHER_ELEMENTS": run_gather_elements, "SCATTER_ELEMENTS": run_scatter_elements,
        "GATHER_ND": run_gather_nd, "GATHER_ND1": run_gather_nd, "SCATTER_ND": run_scatter_nd,
        "SLICE": run_slice,
-       "PADDING": run_padding, "PADDING1": run_padding}
+       "PADDING": run_padding, "PADDING1": run_padding,
+       "SLICE1": run_slice1, "TILE": run_tile}
 PADS_BITS = ("PADDING", "PADDING1")  # bits views: any data type of a width PyTorch has
 
 
