@@ -195,10 +195,13 @@ void ArrayCount(OperatorDesc& d, Tape& tape) {
       d);
 }
 
-// A number other than `old` below `bound` (a signed one: either sign).
+// A number other than `old` below `bound` (a signed one: either sign, and 0 half the
+// time, since 0 is the one value a signed field's rule singles out, SLICE1's stride, and
+// one draw in 2 * bound + 1 left it to chance whether a fuzz run ever broke that rule).
 template <class T>
 T OtherNumber(T old, uint32_t bound, Tape& tape) {
   if constexpr (std::is_signed_v<T>) {
+    if (old != 0 && tape.Below(2) == 0) return T(0);
     T v = T(tape.Below(2 * bound + 1)) - T(bound);
     return v == old ? T(bound + 1) : v;
   } else {
