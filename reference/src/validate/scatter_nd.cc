@@ -8,8 +8,9 @@ Validation CheckShapes(const ScatterNdDesc& desc) {
   constexpr std::string_view kOp = "SCATTER_ND";
   const NdCounts counts = NdCountsOf(desc);
   std::vector<uint32_t> expected;
-  if (Validation v = CheckNd(kOp, desc.input_tensor, desc.indices_tensor, counts,
-                             /*has_batch=*/false, &expected);
+  if (Validation v =
+          CheckNd(kOp, desc.input_tensor, desc.indices_tensor, counts,
+                  HasFieldKind<ScatterNdDesc>(FieldKind::kBatchDimensionCount), &expected);
       !v.ok())
     return v;
   if (desc.updates_tensor.sizes != expected)
