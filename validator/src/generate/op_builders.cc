@@ -46,4 +46,11 @@ std::vector<uint32_t> UnevenPieces(uint32_t total, uint32_t pieces, uint32_t var
   return sizes;
 }
 
+void AddCollidingSpecials(CaseSink& sink, GenCase c) {
+  FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
+  SetCollidingSpecialPairs(c);
+  ComputeExpected(c);
+  sink.Add("values", std::move(c));
+}
+
 }  // namespace dmlconf::generate

@@ -37,4 +37,9 @@ DataType TopRowType(OperatorType op, uint32_t n);
 GenCase RejectCase(OperatorDesc desc, FeatureLevel level, Reason reason, const std::string& what,
                    const std::string& description = "");
 
+// A scatter's case of colliding special updates (SetCollidingSpecialPairs): its inputs
+// filled from the sink's seed and its name, its expected outputs computed, added to the
+// values file.
+void AddCollidingSpecials(CaseSink& sink, GenCase c);
+
 }  // namespace dmlconf::generate

@@ -48,12 +48,9 @@ void AddDuplicates(CaseSink& sink) {
 
 // Colliding updates of special bits, a pair on each of four elements (values.h).
 void AddSpecialDuplicates(CaseSink& sink) {
-  GenCase c = ElementsPositive(kOp, Make(DataType::kFloat32, DataType::kUint32, {1, 8}, 1, 8),
-                               "duplicates-special-floats");
-  FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
-  SetCollidingSpecialPairs(c);
-  ComputeExpected(c);
-  sink.Add("values", std::move(c));
+  AddCollidingSpecials(
+      sink, ElementsPositive(kOp, Make(DataType::kFloat32, DataType::kUint32, {1, 8}, 1, 8),
+                             "duplicates-special-floats"));
 }
 
 void AddInvalid(CaseSink& sink) {

@@ -55,13 +55,10 @@ void AddDuplicates(CaseSink& sink) {
 
 // Colliding updates of special bits, a pair on each of four elements (values.h).
 void AddSpecialDuplicates(CaseSink& sink) {
-  GenCase c = NdPositive(
-      kOp, Make(DataType::kFloat32, DataType::kUint32, {1, 8}, {8, 1}, NdCounts{1, 2, 0}),
-      "duplicates-special-floats");
-  FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
-  SetCollidingSpecialPairs(c);
-  ComputeExpected(c);
-  sink.Add("values", std::move(c));
+  AddCollidingSpecials(
+      sink, NdPositive(
+                kOp, Make(DataType::kFloat32, DataType::kUint32, {1, 8}, {8, 1}, NdCounts{1, 2, 0}),
+                "duplicates-special-floats"));
 }
 
 // Erratum N1: the updates sizes of the formula read literally (the input's last T
