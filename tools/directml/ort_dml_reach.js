@@ -14,7 +14,7 @@
 
 const fs = require('fs');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { runToExit } = require('./ort_dml_repro/run_to_exit.js');
 
 const args = process.argv.slice(2);
 const modulesAt = args.indexOf('--onnxruntime');
@@ -132,9 +132,7 @@ if (args[0] === '--chunk') {
   const names = args.length ? args : all;
   say(`onnxruntime-node ${ort.env.versions.common}: probe | model | expected | DirectML EP | CPU EP`);
   for (let i = 0; i < names.length; i += 3) {
-    const child = spawnSync(process.execPath,
-                            [__filename, ...(modules ? ['--onnxruntime', modules] : []), '--chunk', ...names.slice(i, i + 3)],
-                            { encoding: 'utf8', windowsHide: true });
+    const child = runToExit([__filename, ...(modules ? ['--onnxruntime', modules] : []), '--chunk', ...names.slice(i, i + 3)]);
     fs.writeSync(1, child.stdout || '');
     if (child.status !== 0)
       say(`${names.slice(i, i + 3).join(', ')} | the probe process ended with ${child.status}: `

@@ -17,7 +17,7 @@
 
 const fs = require('fs');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { runToExit } = require('./run_to_exit.js');
 
 const [check, flag, modules, only] = process.argv.slice(2);
 const say = text => fs.writeSync(1, `${text}\n`);
@@ -74,8 +74,7 @@ const show = v => (Array.isArray(v) ? `[${v.join(', ')}]` : v);
 // One execution provider's result, from a child process (its JSON line, or what it logged
 // before it died).
 function runApart(ep) {
-  const child = spawnSync(process.execPath, [__filename, check, flag || '--onnxruntime', modules || __dirname, ep],
-                          { encoding: 'utf8', windowsHide: true });
+  const child = runToExit([__filename, check, flag || '--onnxruntime', modules || __dirname, ep]);
   try {
     return JSON.parse(child.stdout);
   } catch (e) {
