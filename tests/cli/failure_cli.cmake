@@ -4,7 +4,8 @@ set(failure_cli bash ${CMAKE_CURRENT_SOURCE_DIR}/failure_cli.sh $<TARGET_FILE:dm
     ${PROJECT_SOURCE_DIR})
 foreach(scenario IN ITEMS exact-case escapes report-set-interrupted report-set-sigterm
                           report-write-fails report-set-replaces report-dir-stays
-                          report-dir-stale signal-storm-run signal-storm-merge)
+                          report-dir-stale signal-storm-run signal-storm-merge
+                          signal-while-allocating)
   add_test(NAME cli.${scenario}
            COMMAND ${failure_cli} ${CMAKE_CURRENT_BINARY_DIR}/failure/${scenario} ${scenario})
   set_tests_properties(cli.${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "ok: ${scenario}\n$"

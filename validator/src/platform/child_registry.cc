@@ -2,6 +2,7 @@
 // interrupted or finished run does with it (child_registry.h).
 #include "platform/child_registry.h"
 
+#include "platform/process_tree.h"
 #include "platform/run_watchdog.h"
 
 #include <dirent.h>
@@ -11,17 +12,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <map>
 #include <mutex>
+#include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 namespace dmlconf::children {
@@ -68,42 +71,8 @@ sigset_t RunSignals() {
   return set;
 }
 
-// Every live process's parent, from /proc.
-std::map<pid_t, std::vector<pid_t>> ChildrenByParent() {
-  std::map<pid_t, std::vector<pid_t>> children;
-  DIR* proc = opendir("/proc");
-  if (proc == nullptr) return children;
-  while (const dirent* entry = readdir(proc)) {
-    const pid_t pid = pid_t(std::atoi(entry->d_name));
-    if (pid <= 0 || pid == watchdog::Pid()) continue;  // the net, not a backend's process
-    std::ifstream stat_file("/proc/" + std::string(entry->d_name) + "/stat");
-    std::string stat;
-    std::getline(stat_file, stat);
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
-    const size_t close = stat.rfind(')');
-    if (close == std::string::npos || close + 4 >= stat.size()) continue;
-    if (stat[close + 2] == 'Z') continue;  // already dead, only not reaped
-    children[pid_t(std::atoi(stat.c_str() + close + 4))].push_back(pid);
-  }
-  closedir(proc);
-  return children;
-}
-
-std::vector<pid_t> Descendants() {
-  const std::map<pid_t, std::vector<pid_t>> children = ChildrenByParent();
-  std::vector<pid_t> found, todo{getpid()};
-  while (!todo.empty()) {
-    const pid_t parent = todo.back();
-    todo.pop_back();
-    const auto it = children.find(parent);
-    if (it == children.end()) continue;
-    for (pid_t child : it->second) {
-      found.push_back(child);
-      todo.push_back(child);
-    }
-  }
-  return found;
-}
+// The processes dmlconf started and their own, the watchdog not among them.
+std::vector<pid_t> Descendants() { return LiveDescendantsOf(getpid(), watchdog::Pid()); }
 
 // Kills every process descended from dmlconf but those in `keep`, adding each to `killed`.
 void Sweep(std::set<pid_t>* killed, const std::set<pid_t>& keep = {}) {
@@ -144,6 +113,26 @@ std::pair<int, int> CleanUp() {
   return {int(killed.size()), removed};
 }
 
+// The line an interrupted run ends with, formatted without the heap (see WaitForSignal).
+void SayInterrupted(int sig, int killed, int removed) {
+  char line[8192];
+  const int n =
+      std::snprintf(line, sizeof line,
+                    "\ndmlconf: interrupted by SIG%s: killed %d backend processes, removed %d "
+                    "request folders; %s%s%s\n",
+                    sigabbrev_np(sig), killed, removed,
+                    install_state == kInstalled ? "the new reports were already in place in "
+                                                : "no report written",
+                    install_state == kInstalled ? install_where.c_str() : "",
+                    install_state == kInstalled ? " (the run ended)" : "");
+  [[maybe_unused]] const ssize_t ignored =
+      write(STDERR_FILENO, line, size_t(std::min(n, int(sizeof line) - 1)));
+}
+
+// From the freeze on, this thread touches no lock the run's thread may hold where it
+// stopped: no heap (the run's thread may be frozen inside malloc, holding its lock; under
+// AddressSanitizer it was, and the old in-process clean-up waited for it for ever). The
+// watchdog, a process of its own, does the sweep; only without one is it done here.
 void WaitForSignal() {
   const sigset_t set = RunSignals();
   int sig = 0;
@@ -155,17 +144,11 @@ void WaitForSignal() {
   }
   pthread_kill(run_thread, FreezeSignal());
   // Renames already under way finish first (the run's thread holds every signal
-  // meanwhile): their folder is among those CleanUp removes.
+  // meanwhile): their folder is among those the sweep removes.
   while (install_state == kInstalling) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  const auto [killed, removed] = CleanUp();
-  const std::string outcome =
-      install_state == kInstalled
-          ? "the new reports were already in place in " + install_where + " (the run ended)"
-          : std::string("no report written");
-  const std::string line = "\ndmlconf: interrupted by SIG" + std::string(sigabbrev_np(sig)) +
-                           ": killed " + std::to_string(killed) + " backend processes, removed " +
-                           std::to_string(removed) + " request folders; " + outcome + "\n";
-  [[maybe_unused]] const ssize_t ignored = write(STDERR_FILENO, line.data(), line.size());
+  int killed = 0, removed = 0;
+  if (!watchdog::SweepNow(&killed, &removed)) std::tie(killed, removed) = CleanUp();
+  SayInterrupted(sig, killed, removed);
   // Die of the signal itself, as an interrupted program should (128 + N).
   signal(sig, SIG_DFL);
   sigset_t only;
@@ -269,18 +252,11 @@ void ReapAdopted() {
   }
   closedir(tasks);
   for (pid_t pid : children) {
-    std::ifstream stat_file("/proc/" + std::to_string(pid) + "/stat");
-    std::string stat;
-    std::getline(stat_file, stat);
-    const size_t close = stat.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream fields(stat.substr(close + 1));
-    char state = 0;
-    pid_t parent = 0, group = 0;
-    fields >> state >> parent >> group;
+    const std::optional<ProcessStat> stat = ReadStat(pid);
     // Not an --isolate'd case's child (dmlconf's own group) nor a leader a
     // backend is about to wait for: an orphan, adopted and dead.
-    if (state == 'Z' && group != own_group && !leaders.count(pid)) waitpid(pid, nullptr, WNOHANG);
+    if (stat && stat->state == 'Z' && stat->group != own_group && !leaders.count(pid))
+      waitpid(pid, nullptr, WNOHANG);
   }
 }
 

@@ -22,8 +22,9 @@ void RemoveFolder(const std::filesystem::path& folder);
 //   thread of their own (sigwait, so the clean-up is ordinary code, not a
 //   signal handler), which stops the calling thread where it stands (a
 //   real-time signal whose handler only pauses: no more cases, backends or
-//   reports), kills every registered group and every process
-//   descended from dmlconf, removes every registered folder, says so on
+//   reports), has the watchdog (below) kill every marked process and every
+//   process descended from dmlconf and remove every registered folder (a
+//   process of its own: the frozen thread may hold malloc's lock), says so on
 //   stderr in one line, and lets the signal end dmlconf (exit status 128 + N;
 //   no report is written, unless the reports were already going in: BeginInstall);
 // - dmlconf becomes its descendants' subreaper, so that a backend's child

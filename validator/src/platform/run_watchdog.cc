@@ -1,6 +1,8 @@
 // The watchdog that ends what a run started once dmlconf is gone (run_watchdog.h).
 #include "platform/run_watchdog.h"
 
+#include "platform/process_tree.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -17,9 +19,12 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace dmlconf::children::watchdog {
 namespace {
@@ -27,7 +32,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr char kTokenVariable[] = "DMLCONF_RUN_TOKEN";
-constexpr char kQuit = 'q', kAdd = '+', kRemove = '-';
+constexpr char kQuit = 'q', kAdd = '+', kRemove = '-', kSweep = 's';
 
 pid_t watchdog_pid = 0;
 pid_t dmlconf_pid = 0;
@@ -49,19 +54,6 @@ std::string NewToken() {
   return token;
 }
 
-// A process's state letter and group, from /proc/PID/stat ("pid (comm) S ppid pgrp ...").
-bool ReadStat(const std::string& pid, char* state, pid_t* group) {
-  std::ifstream file("/proc/" + pid + "/stat");
-  std::string stat;
-  std::getline(file, stat);
-  const size_t close = stat.rfind(')');
-  if (close == std::string::npos || close + 2 >= stat.size()) return false;
-  long parent = 0, pgrp = 0;
-  if (std::sscanf(stat.c_str() + close + 2, "%c %ld %ld", state, &parent, &pgrp) != 3) return false;
-  *group = pid_t(pgrp);
-  return true;
-}
-
 bool CarriesToken(const std::string& pid, const std::string& entry) {
   std::ifstream file("/proc/" + pid + "/environ", std::ios::binary);
   const std::string environ =
@@ -69,29 +61,55 @@ bool CarriesToken(const std::string& pid, const std::string& entry) {
   return environ.find(entry) != std::string::npos;
 }
 
-// Kills every live process carrying the token, and the group of each that leads one;
-// true when there was any. Never this process, which has no token in its /proc environ
-// anyway (the token was set after dmlconf started, in its memory only).
-bool KillMarked(const std::string& entry) {
+// Kills every live process carrying the token, and the group of each that leads one,
+// adding each to `killed`; true when there was any. Never this process, which has no
+// token in its /proc environ anyway (the token was set after dmlconf started, in its
+// memory only).
+bool KillMarked(const std::string& entry, std::set<pid_t>* killed) {
   bool found = false;
   DIR* proc = opendir("/proc");
   if (proc == nullptr) return false;
   while (const dirent* e = readdir(proc)) {
     const pid_t pid = pid_t(std::atoi(e->d_name));
     if (pid <= 0 || pid == getpid()) continue;
-    char state = 0;
-    pid_t group = 0;
-    if (!ReadStat(e->d_name, &state, &group) || state == 'Z' || state == 'X') continue;
+    const std::optional<ProcessStat> stat = ReadStat(pid);
+    if (!stat || stat->state == 'Z' || stat->state == 'X') continue;
     if (!CarriesToken(e->d_name, entry)) continue;
     found = true;
-    if (group == pid) kill(-pid, SIGKILL);  // what it started in its own group
-    kill(pid, SIGKILL);
+    if (stat->group == pid) kill(-pid, SIGKILL);  // what it started in its own group
+    if (kill(pid, SIGKILL) == 0) killed->insert(pid);
   }
   closedir(proc);
   return found;
 }
 
-// The watchdog's life: folders noted until dmlconf quits it or is gone.
+// Kills what the run started (marked processes; with `alive`, also whatever descends
+// from dmlconf, which then still stands where it was frozen) and removes the folders.
+// Returns how many processes were killed and folders removed.
+std::pair<int, int> Sweep(const std::string& token, const std::set<std::string>& folders,
+                          bool alive) {
+  const std::string entry = std::string(1, '\0') + kTokenVariable + "=" + token + '\0';
+  std::set<pid_t> killed;
+  // Repeated: a process may fork between the look and the kill.
+  for (int round = 0; round < 400; ++round) {
+    bool found = KillMarked(entry, &killed);
+    for (pid_t pid : alive ? LiveDescendantsOf(dmlconf_pid, getpid()) : std::vector<pid_t>{}) {
+      found = true;
+      if (kill(pid, SIGKILL) == 0) killed.insert(pid);
+    }
+    if (!found) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  int removed = 0;
+  for (const std::string& folder : folders) {
+    std::error_code ignored;
+    removed += fs::remove_all(folder, ignored) > 0 ? 1 : 0;
+  }
+  return {int(killed.size()), removed};
+}
+
+// The watchdog's life: folders noted until dmlconf quits it, asks for the sweep (an
+// interrupt: the counts go back), or is gone.
 [[noreturn]] void Watch(int fd, const std::string& token) {
   std::set<std::string> folders;
   for (;;) {
@@ -107,15 +125,14 @@ bool KillMarked(const std::string& entry) {
     if (message[0] == kQuit) _exit(0);
     if (message[0] == kAdd) folders.insert(path);
     if (message[0] == kRemove) folders.erase(path);
+    if (message[0] == kSweep) {
+      const auto [killed, removed] = Sweep(token, folders, true);
+      const int counts[2] = {killed, removed};
+      send(fd, counts, sizeof counts, MSG_NOSIGNAL);
+      _exit(0);
+    }
   }
-  // Repeated: a marked process may fork between the look and the kill.
-  const std::string entry = std::string(1, '\0') + kTokenVariable + "=" + token + '\0';
-  for (int round = 0; round < 400 && KillMarked(entry); ++round)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  for (const std::string& folder : folders) {
-    std::error_code ignored;
-    fs::remove_all(folder, ignored);
-  }
+  Sweep(token, folders, false);
   _exit(0);
 }
 
@@ -177,6 +194,22 @@ void Stop() {
   }
   kill(pid, SIGKILL);
   waitpid(pid, nullptr, 0);
+}
+
+bool SweepNow(int* killed, int* removed) {
+  if (watchdog_pid == 0 || getpid() != dmlconf_pid) return false;
+  const char request = kSweep;
+  if (send(socket_fd, &request, 1, MSG_NOSIGNAL) != 1) return false;
+  // The sweep's rounds are bounded (400 of 5 ms); the folders' removal is the rest.
+  pollfd p{socket_fd, POLLIN, 0};
+  int counts[2] = {};
+  if (poll(&p, 1, 60000) != 1 || recv(socket_fd, counts, sizeof counts, 0) != sizeof counts)
+    return false;
+  waitpid(watchdog_pid, nullptr, 0);
+  watchdog_pid = 0;
+  *killed = counts[0];
+  *removed = counts[1];
+  return true;
 }
 
 }  // namespace dmlconf::children::watchdog

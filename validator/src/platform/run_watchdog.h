@@ -28,5 +28,11 @@ void AddFolder(const std::filesystem::path& folder);
 void RemoveFolder(const std::filesystem::path& folder);
 // dmlconf's own ending: the watchdog exits without a sweep, and is reaped.
 void Stop();
+// An interrupt's sweep, done by the watchdog while dmlconf's run thread stands frozen:
+// every marked process and every process descended from dmlconf killed, the folders
+// removed, the counts returned, the watchdog ended and reaped. Uses no heap and no lock
+// (the frozen thread may hold malloc's). False when there is no watchdog or it did not
+// answer: the caller then cleans up itself.
+bool SweepNow(int* killed, int* removed);
 
 }  // namespace dmlconf::children::watchdog
