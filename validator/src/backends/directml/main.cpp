@@ -174,7 +174,7 @@ class Host {
             {"description", stack_},
             {"max_feature_level", FeatureLevelName(session_.max_feature_level())},
             {"reports_reason_codes", false},
-            // An isolated case takes a spare host, whose replacement starts in seconds:
+            // An isolated case takes a spare host, replaced after the case in seconds:
             // the suite's isolated GATHERs, spread through the run, find theirs warm.
             {"spread_cases", true}};
   }
@@ -182,6 +182,8 @@ class Host {
   json Create(const json& request) {
     created_ = CreatedOperator{};
     retiring_.reset();
+    // The last isolated case is done: its spare's replacement starts now, not during it.
+    spares_.Refill();
     std::unique_ptr<OperatorDescription> description;
     std::string why = OperatorDescription::Parse(request.value("operator", ""),
                                                  request.at("descriptor"), &description);

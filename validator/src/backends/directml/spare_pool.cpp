@@ -35,8 +35,16 @@ void SparePool::Fill() {
   }
 }
 
+void SparePool::Refill() {
+  if (asked_for_) Fill();
+}
+
 std::unique_ptr<IsolatedChild> SparePool::Take(std::string* error) {
-  Fill();
+  if (!asked_for_) {
+    // The first isolated case: its process and the next case's spare start together.
+    asked_for_ = true;
+    Fill();
+  }
   while (!spares_.empty()) {
     Spare spare = std::move(spares_.front());
     spares_.pop_front();
@@ -44,7 +52,6 @@ std::unique_ptr<IsolatedChild> SparePool::Take(std::string* error) {
     const auto asked = std::chrono::steady_clock::now();
     std::string why;
     if (!spare.child->Ended() && spare.child->AwaitReady(&why)) {
-      Fill();
       std::cerr << "dmlconf-directml-host: isolated process " << spare.child->process_id()
                 << " taken (launched " << age << " s before it was asked for, ready "
                 << SecondsSince(asked) << " s after)" << std::endl;
@@ -53,11 +60,10 @@ std::unique_ptr<IsolatedChild> SparePool::Take(std::string* error) {
     std::cerr << "dmlconf-directml-host: spare host process " << spare.child->process_id()
               << " died before its case; dropped (" << why << ")" << std::endl;
   }
-  // None kept (capacity 0) or none could be launched: one started cold.
+  // None kept (capacity 0), or every spare died: one started cold.
   Spare cold;
   if (!Launch(&cold, error) || !cold.child->AwaitReady(error)) return nullptr;
   std::cerr << "dmlconf-directml-host: isolated process " << cold.child->process_id()
             << " started cold in " << SecondsSince(cold.launched) << " s" << std::endl;
-  Fill();  // the spares that died are replaced
   return std::move(cold.child);
 }

@@ -2,8 +2,9 @@
 // (a GATHER that corrupts DirectML's memory: descriptor.cpp). A fresh Wine process
 // with its own devices takes seconds to start; a spare has started while earlier
 // cases ran, so an isolated case costs about what a normal one does. Each spare runs
-// one case and is retired; the pool launches its replacement at once. A spare that
-// died while waiting is dropped, never handed out.
+// one case and is retired; its replacement is launched by the next Refill, after the
+// case, so that a Wine start does not take the CPU the case itself needs. A spare
+// that died while waiting is dropped, never handed out.
 #pragma once
 
 #include <chrono>
@@ -23,9 +24,13 @@ class SparePool {
   ~SparePool();  // spares that never ran a case are ended at once
 
   // A child that answered its `describe`, for one case; null with the reason when none
-  // could be started. Refills the pool before returning, so the next spare warms up
-  // while this one runs its case.
+  // could be started. The first call launches the whole pool and takes its oldest.
   std::unique_ptr<IsolatedChild> Take(std::string* error);
+
+  // Launches what the pool lacks, once a spare has been asked for: the host calls it
+  // at each create, so the replacement of a spare taken by the last case starts after
+  // that case is done, while ordinary cases run.
+  void Refill();
 
  private:
   struct Spare {
@@ -36,5 +41,6 @@ class SparePool {
   static bool Launch(Spare* spare, std::string* error);
 
   const int capacity_;
+  bool asked_for_ = false;    // a run without isolated cases launches no spare
   std::deque<Spare> spares_;  // oldest first: the most likely to be warm
 };
