@@ -6,14 +6,15 @@
 // kernel over the whole output buffer, guard bytes included.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstring>
 #include <vector>
 
 #include "blocked/copy_runs.h"
+#include "blocked/same_as_naive.h"
 #include "blocked/simd.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
-#include "blocked/same_as_naive.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -94,6 +95,41 @@ TEST(BlockedLongLines, gather_of_single_elements) {
       for (uint32_t j = 0; j < n; ++j) indices[j] = (j * 7919u + 13u) % width;
       std::memcpy(inputs.back().buffer.data(), indices.data(), n * sizeof(uint32_t));
       EXPECT_TRUE(SameAsNaive(desc, inputs)) << DataTypeName(type) << " n=" << n;
+    }
+}
+
+// SLICE1's element-granular lines (a reversed one, x[:, ::-1], and a stride of 3) stream
+// through the bounce buffer, the reversed one producing its last piece first.
+TEST(BlockedLongLines, strided_and_reversed_windows) {
+  for (DataType type : kTypes)
+    for (uint32_t n : kLineLengths)
+      for (int32_t stride : {-1, 3}) {
+        const uint32_t rows = 3, width = n + 5;
+        const uint32_t reach = 1 + (n - 1) / uint32_t(stride < 0 ? -stride : stride);
+        const Slice1Desc desc{TensorDesc::Packed(type, {rows, width}),
+                              TensorDesc::Packed(type, {rows, reach}),
+                              {0, 2},
+                              {rows, n},
+                              {1, stride}};
+        EXPECT_TRUE(SameAsNaive(desc, {MakeInput(desc.input_tensor, 7)}))
+            << DataTypeName(type) << " n=" << n << " stride " << stride;
+      }
+}
+
+// A packed output's padded rows are produced back to back, a piece of the bounce buffer
+// crossing rows' ends: rows of 1003 elements framed unevenly, over several pieces.
+TEST(BlockedLongLines, padded_rows_across_pieces) {
+  for (DataType type : kTypes)
+    for (PaddingMode mode : {PaddingMode::kConstant, PaddingMode::kEdge, PaddingMode::kReflection,
+                             PaddingMode::kSymmetric}) {
+      const PaddingDesc desc{TensorDesc::Packed(type, {9, 1003}),
+                             TensorDesc::Packed(type, {9 + 2 + 3, 1003 + 4 + 1}),
+                             mode,
+                             std::bit_cast<uint32_t>(-2.5f),
+                             {2, 4},
+                             {3, 1}};
+      EXPECT_TRUE(SameAsNaive(desc, {MakeInput(desc.input_tensor, 8)}))
+          << DataTypeName(type) << " mode " << int(mode);
     }
 }
 

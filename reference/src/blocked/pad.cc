@@ -32,7 +32,18 @@ struct PadPlan {
   std::vector<int64_t> end_offsets;  // the ends' input offsets: `before` ones, then `after`
   std::vector<uint64_t> row_counts;  // rows per step of each outer dimension
   bool stream = false;               // rows streamed through the bounce buffer
+  bool fused = false;                // streamed rows back to back: the output is packed
 };
+
+// Whether consecutive rows of the output follow each other in memory.
+bool RowsAdjacent(const TensorDesc& output, const ByteStrides& strides) {
+  int64_t bytes = int64_t(output.ElementSize());
+  for (size_t d = output.sizes.size(); d-- > 0;) {
+    if (output.sizes[d] != 1 && strides[d] != bytes) return false;
+    bytes *= output.sizes[d];
+  }
+  return true;
+}
 
 PadPlan MakePlan(const PaddingProblem& p) {
   const int rank = int(p.output.sizes.size());
@@ -61,6 +72,7 @@ PadPlan MakePlan(const PaddingProblem& p) {
     plan.row_counts[d] = plan.row_counts[d + 1] * p.output.sizes[d];
   plan.stream = plan.out_stride[rank - 1] == int64_t(plan.element_size) &&
                 simd::Streams(p.output.ElementCount() * plan.element_size);
+  plan.fused = plan.stream && RowsAdjacent(p.output, plan.out_stride);
   return plan;
 }
 
@@ -122,20 +134,59 @@ void PadRow(const PadPlan& plan, std::byte* out, const std::byte* in) {
             });
 }
 
-template <class T>
-void PadRows(const PadPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
+// Calls row(out, in) for rows [begin, end): each row's output and the input row it reads
+// (InputRow), the outer coordinates stepped, not divided.
+template <class Fn>
+void ForEachRow(const PadPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end,
+                const Fn& row) {
   std::array<uint32_t, kMaxDimensions> outer{};
   for (int d = 0; d < plan.outer_rank; ++d)
     outer[d] = uint32_t(begin / plan.row_counts[d + 1] % plan.p.output.sizes[d]);
-  for (uint64_t row = begin; row < end; ++row) {
+  for (uint64_t r = begin; r < end; ++r) {
     std::byte* out = bindings.outputs[0];
     for (int d = 0; d < plan.outer_rank; ++d) out += int64_t(outer[d]) * plan.out_stride[d];
-    PadRow<T>(plan, out, InputRow(plan, outer.data(), bindings.inputs[0]));
+    row(out, InputRow(plan, outer.data(), bindings.inputs[0]));
     for (int d = plan.outer_rank - 1; d >= 0; --d) {  // the next row's coordinates
       if (++outer[d] < plan.p.output.sizes[d]) break;
       outer[d] = 0;
     }
   }
+}
+
+// Rows [begin, end) of a packed output, streamed: produced back to back into the bounce
+// buffer, a piece crossing rows' ends, and streamed out a whole buffer at a time. A row
+// streamed alone (PadRow) begins and ends mid-line, and its head and tail went out as
+// plain stores: a u8 row of 2064 bytes paid that twice per 32 lines.
+template <class T>
+void PadRowsFused(const PadPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
+  alignas(64) std::byte buffer[kBounceBytes];
+  constexpr uint64_t kPer = kBounceBytes / sizeof(T);
+  const uint64_t n = plan.before + plan.middle + plan.after;
+  std::byte* out = nullptr;
+  uint64_t used = 0;  // elements in the buffer
+  ForEachRow(plan, bindings, begin, end, [&](std::byte* row_out, const std::byte* in) {
+    if (out == nullptr) out = row_out;
+    for (uint64_t first = 0; first < n;) {
+      const uint64_t count = std::min(n - first, kPer - used);
+      PadPiece<T>(plan, buffer + used * sizeof(T), in, first, count);
+      first += count;
+      used += count;
+      if (used < kPer) continue;
+      simd::StreamRun(out, buffer, kBounceBytes);
+      out += kBounceBytes;
+      used = 0;
+    }
+  });
+  if (used > 0) simd::StreamRun(out, buffer, used * sizeof(T));
+}
+
+template <class T>
+void PadRows(const PadPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
+  if (plan.fused)
+    PadRowsFused<T>(plan, bindings, begin, end);
+  else
+    ForEachRow(plan, bindings, begin, end,
+               [&](std::byte* out, const std::byte* in) { PadRow<T>(plan, out, in); });
   if (plan.stream) simd::StreamFence();
 }
 
