@@ -4,6 +4,7 @@
 
 #include "blocked/copy_runs.h"
 #include "blocked/elements.h"
+#include "blocked/simd.h"
 #include "blocked/threading.h"
 
 namespace dmlconf::blocked {
@@ -39,6 +40,15 @@ void ForEachTuple(const NdPlan& plan, uint64_t begin, uint64_t end, const Fn& fn
   }
 }
 
+// A run of a large output bypasses the cache: a row scattered at random would
+// otherwise be read in before it is overwritten.
+void CopyRunMaybeStreamed(bool stream, std::byte* dst, const std::byte* src, size_t bytes) {
+  if (stream)
+    simd::StreamRun(dst, src, bytes);
+  else
+    CopyRun(dst, src, bytes);
+}
+
 template <class T>
 void MoveBlock(const NdPlan& plan, std::byte* dst, const std::byte* src) {
   if (plan.block_elements == 1)
@@ -49,22 +59,69 @@ void MoveBlock(const NdPlan& plan, std::byte* dst, const std::byte* src) {
     RunCopySerial(plan.block, dst, src);
 }
 
+// The positioned tensor's offset of a tuple whose index elements start at `tuple`,
+// every coordinate clamped into range (GATHER_ND's reads).
+template <class I>
+int64_t ClampedAt(const NdPlan& plan, const std::byte* tuple, int64_t batch) {
+  int64_t at = batch;
+  for (uint32_t k = 0; k < plan.tuple; ++k) {
+    const int64_t last = int64_t(plan.select_size[k]) - 1;
+    const int64_t position = std::clamp<int64_t>(
+        IndexPosition<I>(tuple + int64_t(k) * plan.index_stride, plan.select_size[k]), 0, last);
+    at += position * plan.select_stride[k];
+  }
+  return at;
+}
+
 template <class T, class I>
 void GatherRange(const NdPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
   std::byte* const out = bindings.outputs[0];
   const std::byte* const in = bindings.inputs[0];
   const std::byte* const idx = bindings.inputs[1];
   ForEachTuple(plan, begin, end, [&](int64_t walked, int64_t indices, int64_t batch) {
-    int64_t at = batch;
-    for (uint32_t k = 0; k < plan.tuple; ++k) {
-      const int64_t last = int64_t(plan.select_size[k]) - 1;
-      const int64_t position = std::clamp<int64_t>(
-          IndexPosition<I>(idx + indices + int64_t(k) * plan.index_stride, plan.select_size[k]), 0,
-          last);
-      at += position * plan.select_stride[k];
-    }
-    MoveBlock<T>(plan, out + walked, in + at);
+    MoveBlock<T>(plan, out + walked, in + ClampedAt<I>(plan, idx + indices, batch));
   });
+}
+
+// Tuples resolved per chunk; rows up to kMaxPrefetchBytes are prefetched about
+// kBytesAhead ahead (so many rows) into L2, as GATHER's slabs are (gather.cc).
+constexpr uint64_t kTupleChunk = 256;
+constexpr uint64_t kMaxPrefetchBytes = 16 * 1024;
+constexpr uint64_t kBytesAhead = 32 * 1024;
+
+// Whether GATHER_ND's rows path applies: blocks that are one run, short enough to prefetch.
+bool GathersRows(const NdPlan& plan) {
+  return plan.block_is_run && plan.block_elements > 1 &&
+         plan.block_elements * plan.element_size <= kMaxPrefetchBytes;
+}
+
+// Rows picked at random start where no hardware prefetcher looks: a chunk of tuples
+// is resolved first, then each row is copied while one `ahead` of it is prefetched.
+template <class I>
+void GatherRowsRange(const NdPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
+  const std::byte* const in = bindings.inputs[0];
+  const size_t bytes = plan.block_elements * plan.element_size;
+  const uint64_t ahead = std::max<uint64_t>(1, kBytesAhead / bytes);
+  int64_t walked[kTupleChunk], at[kTupleChunk];
+  for (uint64_t first = begin; first < end; first += kTupleChunk) {
+    const uint64_t n = std::min(kTupleChunk, end - first);
+    uint64_t k = 0;
+    ForEachTuple(plan, first, first + n, [&](int64_t w, int64_t indices, int64_t batch) {
+      walked[k] = w;
+      at[k++] = ClampedAt<I>(plan, bindings.inputs[1] + indices, batch);
+    });
+    for (k = 0; k < n; ++k) {
+      const std::byte* next = k + ahead < n ? in + at[k + ahead] : nullptr;
+      std::byte* const to = bindings.outputs[0] + walked[k];
+      if (plan.stream) {
+        simd::StreamRunPrefetching(to, in + at[k], bytes, next, next ? bytes : 0);
+        continue;
+      }
+      if (next) simd::PrefetchToL2(next, bytes);
+      CopyRun(to, in + at[k], bytes);
+    }
+  }
+  if (plan.stream) simd::StreamFence();
 }
 
 // SCATTER_ND: every tuple in row-major order writes elements [first, last) of its block
@@ -84,12 +141,13 @@ void ScatterRange(const NdPlan& plan, const Bindings& bindings, uint64_t first, 
       if (position < 0 || position >= int64_t(plan.select_size[k])) return;
       at += position * plan.select_stride[k];
     }
-    if (whole)
+    if (whole && !(plan.stream && plan.block_is_run && plan.block_elements > 1))
       MoveBlock<T>(plan, out + at, upd + walked);
     else
-      CopyRun(out + at + int64_t(first * sizeof(T)), upd + walked + int64_t(first * sizeof(T)),
-              (last - first) * sizeof(T));
+      CopyRunMaybeStreamed(plan.stream, out + at + int64_t(first * sizeof(T)),
+                           upd + walked + int64_t(first * sizeof(T)), (last - first) * sizeof(T));
   });
+  if (plan.stream) simd::StreamFence();
 }
 
 }  // namespace
@@ -131,6 +189,8 @@ NdPlan PlanNd(const TensorDesc& walked, const TensorDesc& positioned, const Tens
   }
   plan.block = PlanCopy(nest, plan.element_size);
   plan.block_is_run = plan.block.inner == CopyPlan::Inner::kRun && plan.block.outer.Count() == 1;
+  const TensorDesc& written = walked_written ? walked : positioned;
+  plan.stream = simd::Streams(written.ElementCount() * plan.element_size);
   return plan;
 }
 
@@ -139,7 +199,10 @@ void GatherTuples(const NdPlan& plan, const Bindings& bindings) {
                                         plan.tuple * ElementSize(plan.index_type));
   WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
     ForEachRange(plan.tuples, ThreadsFor(plan.tuples, bytes), [&](uint64_t begin, uint64_t end) {
-      GatherRange<T, I>(plan, bindings, begin, end);
+      if (GathersRows(plan))
+        GatherRowsRange<I>(plan, bindings, begin, end);
+      else
+        GatherRange<T, I>(plan, bindings, begin, end);
     });
   });
 }

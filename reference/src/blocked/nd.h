@@ -5,6 +5,8 @@
 // SCATTER_ND's output). The tuples are the work items: each resolves its T index
 // elements once and moves its block as one run (memcpy) when both sides hold it
 // packed, as one element when it is one, else as a planned strided copy.
+// Runs of a large output are streamed (simd::StreamRun), and GATHER_ND resolves its
+// tuples a chunk at a time so that the rows they name can be prefetched ahead.
 #pragma once
 
 #include <array>
@@ -41,6 +43,7 @@ struct NdPlan {
   CopyPlan block;
   uint64_t block_elements = 1;
   bool block_is_run = false;  // one contiguous run on both sides
+  bool stream = false;        // the written tensor is large enough to bypass the cache
   size_t element_size = 0;
   DataType index_type = DataType::kUint32;
 };

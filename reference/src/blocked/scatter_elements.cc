@@ -8,10 +8,16 @@
 // kernel. Threads share out the coordinates outside Axis (in the nest's order),
 // each item holding whole lines, so no two threads write one element. Out-of-range
 // updates are dropped, as the naive kernel does.
+// Where the output's lines along Axis are packed, innermost in the nest, every one
+// of them holds updates, and the input lies as the output does, the copy and the
+// scatter fuse line by line: each input line is copied into an L1-resident scratch,
+// the line's updates land there, and the line is streamed out (simd::StreamRun) when
+// the output is large, so the output is written once and never read back.
 #include <algorithm>
 
 #include "blocked/copy_runs.h"
 #include "blocked/elements.h"
+#include "blocked/simd.h"
 #include "blocked/strided_copy.h"
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
@@ -46,6 +52,52 @@ void ScatterItems(const ElementsPlan& plan, const Bindings& bindings, uint64_t b
   }
 }
 
+// Lines of up to this size go through the scratch when streamed; longer ones are
+// copied and scattered in place.
+constexpr uint64_t kLineScratchBytes = 64 * 1024;
+
+// Whether every output line along Axis is one innermost line of the nest, packed,
+// and is the input's line at the same offset (PlanElements' nest walks the updates'
+// shape, which must then cover the output's outside Axis).
+bool FusesLines(const ElementsPlan& plan, const ScatterElementsDesc& desc) {
+  if (plan.nest.rank == 0 || plan.nest.dims[plan.nest.rank - 1].stride[2] != 0) return false;
+  if (plan.axis_stride != int64_t(plan.element_size)) return false;
+  const ByteStrides strides = ByteStridesOf(desc.output_tensor);
+  if (ByteStridesOf(desc.input_tensor) != strides) return false;
+  const std::vector<uint32_t>& sizes = desc.output_tensor.sizes;
+  for (uint32_t d = 0; d < desc.output_tensor.DimensionCount(); ++d) {
+    // A zero stride (outputs that overlap themselves) would pass for Axis above.
+    if (sizes[d] > 1 && strides[d] == 0) return false;
+    if (d != desc.axis && desc.updates_tensor.sizes[d] != sizes[d]) return false;
+  }
+  return true;
+}
+
+// Lines [begin, end) of the nest, fused: output line = input line with its updates.
+template <class T, class I>
+void ScatterLines(const ElementsPlan& plan, const Bindings& bindings, bool stream, uint64_t begin,
+                  uint64_t end) {
+  alignas(64) thread_local std::byte scratch[kLineScratchBytes];
+  const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  const size_t line_bytes = size_t(plan.axis_size) * sizeof(T);
+  Cursor cursor(plan.nest, begin * inner.size);
+  for (uint64_t line = begin; line < end; ++line) {
+    const std::byte* u = bindings.inputs[2] + cursor.offset(0);
+    const std::byte* x = bindings.inputs[1] + cursor.offset(1);
+    std::byte* const out = bindings.outputs[0] + cursor.offset(2);
+    std::byte* const at = stream ? scratch : out;
+    CopyRun(at, bindings.inputs[0] + cursor.offset(2), line_bytes);
+    for (uint64_t k = 0; k < inner.size; ++k, u += inner.stride[0], x += inner.stride[1]) {
+      const int64_t position = IndexPosition<I>(x, plan.axis_size);
+      if (position >= 0 && position < int64_t(plan.axis_size))
+        CopyElement<T>(at + position * int64_t(sizeof(T)), u);
+    }
+    if (stream) simd::StreamRun(out, scratch, line_bytes);
+    cursor.Advance(inner.size);
+  }
+  if (stream) simd::StreamFence();
+}
+
 // Consecutive steps that must stay on one thread: from Axis (the dimension where the
 // output's stride is 0) inward, where each line along Axis lies whole. Outside it the
 // coordinates differ off Axis, so their updates never land on one element.
@@ -60,11 +112,28 @@ uint64_t StepsPerItem(const LoopNest& nest) {
 
 }  // namespace
 
+// The fused lines, each one item.
+void ScatterFused(const ElementsPlan& plan, const ScatterElementsDesc& desc,
+                  const Bindings& bindings) {
+  const uint64_t lines = plan.nest.Count() / plan.nest.dims[plan.nest.rank - 1].size;
+  const uint64_t output_bytes = desc.output_tensor.ElementCount() * plan.element_size;
+  const bool stream = simd::Streams(output_bytes) &&
+                      uint64_t(plan.axis_size) * plan.element_size <= kLineScratchBytes;
+  const uint64_t bytes =
+      output_bytes * 2 + plan.nest.Count() * (plan.element_size + ElementSize(plan.index_type));
+  WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
+    ForEachRange(lines, ThreadsFor(lines, bytes), [&](uint64_t begin, uint64_t end) {
+      ScatterLines<T, I>(plan, bindings, stream, begin, end);
+    });
+  });
+}
+
 void ScatterElements(const ScatterElementsDesc& desc, const Bindings& bindings) {
-  RunCopy(PlanTensorCopy(desc.output_tensor, desc.input_tensor), bindings.outputs[0],
-          bindings.inputs[0]);
   const ElementsPlan plan =
       PlanElements(desc.updates_tensor, desc.indices_tensor, desc.output_tensor, 2, desc.axis);
+  if (FusesLines(plan, desc)) return ScatterFused(plan, desc, bindings);
+  RunCopy(PlanTensorCopy(desc.output_tensor, desc.input_tensor), bindings.outputs[0],
+          bindings.inputs[0]);
   const uint64_t block = StepsPerItem(plan.nest);
   const uint64_t items = plan.nest.Count() / block;
   const uint64_t bytes = plan.nest.Count() * (2 * plan.element_size + ElementSize(plan.index_type));

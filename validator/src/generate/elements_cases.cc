@@ -7,13 +7,6 @@ namespace dmlconf::generate {
 
 namespace {
 
-size_t IndicesSlot(const OperatorDesc& d) {
-  const std::vector<TensorSlot> slots = InputSlots(d);
-  for (size_t i = 0; i < slots.size(); ++i)
-    if (slots[i].kind == FieldKind::kIndices) return i;
-  return 0;
-}
-
 const TensorDesc& InputOf(const OperatorDesc& d) { return *InputSlots(d)[0].desc; }
 
 // Contract point W2: an operator with updates whose indices are longer along Axis than
@@ -23,10 +16,6 @@ bool ScatterLongerThanAxis(const OperatorDesc& d) {
       std::visit([](const auto& x) { return HasUpdates<std::decay_t<decltype(x)>>(); }, d);
   const uint32_t axis = Axis(d);
   return updates && InputSlots(d)[IndicesSlot(d)].desc->sizes[axis] > InputOf(d).sizes[axis];
-}
-
-DataType IndexTypeOf(const OperatorDesc& d) {
-  return InputSlots(d)[IndicesSlot(d)].desc->data_type;
 }
 
 std::vector<DataType> TopIndexTypes(OperatorType op) {
@@ -49,25 +38,24 @@ void AddEveryAxis(CaseSink& sink, OperatorType op, MakeElements make) {
         ++n;
         std::vector<uint32_t> input = SmallShape(rank, axis + index_axis);
         input[axis] = 3;
-        sink.AddComputed("corner",
-                         ElementsPositive(op, make(type, index_type, input, axis, index_axis),
-                                          "axis" + std::to_string(axis) + "-index-axis" +
-                                              std::to_string(index_axis)));
+        sink.AddComputed("corner", ElementsPositive(make(type, index_type, input, axis, index_axis),
+                                                    "axis" + std::to_string(axis) + "-index-axis" +
+                                                        std::to_string(index_axis)));
       }
 }
 
 // Size 1 everywhere but the axis, and the axis of size 1 among dimensions of 2 (every
 // index 0, or -1 for a signed type).
-void AddUnitDims(CaseSink& sink, OperatorType op, MakeElements make) {
+void AddUnitDims(CaseSink& sink, MakeElements make) {
   for (uint32_t rank = 2; rank <= kMaxDimensions; ++rank) {
     const uint32_t axis = rank % 2 ? 0 : rank - 1;
     const UnitDimShapes shapes = UnitDims(rank, axis, 4);
     const DataType type = kAllDataTypes[(rank * 5) % kDataTypeCount];
-    sink.AddComputed(
-        "corner", ElementsPositive(op, make(type, DataType::kUint32, shapes.all_but_axis, axis, 4),
-                                   "unit-dims-but-axis" + std::to_string(axis)));
     sink.AddComputed("corner",
-                     ElementsPositive(op, make(type, DataType::kInt64, shapes.unit_axis, axis, 1),
+                     ElementsPositive(make(type, DataType::kUint32, shapes.all_but_axis, axis, 4),
+                                      "unit-dims-but-axis" + std::to_string(axis)));
+    sink.AddComputed("corner",
+                     ElementsPositive(make(type, DataType::kInt64, shapes.unit_axis, axis, 1),
                                       "unit-axis" + std::to_string(axis)));
   }
 }
@@ -75,42 +63,38 @@ void AddUnitDims(CaseSink& sink, OperatorType op, MakeElements make) {
 void AddIndexValues(CaseSink& sink, OperatorType op, MakeElements make) {
   const std::vector<uint32_t> input = {2, 5};
   for (DataType index_type : {DataType::kInt32, DataType::kInt64})
-    AddElementsWithIndices(
-        sink, ElementsPositive(op, make(DataType::kFloat16, index_type, input, 1, 5), "negative"),
-        {-1, -5, 0, 3, -4, 2, -2, 4, -3, 1});
+    AddWithIndices(sink,
+                   ElementsPositive(make(DataType::kFloat16, index_type, input, 1, 5), "negative"),
+                   {-1, -5, 0, 3, -4, 2, -2, 4, -3, 1});
   // Out of range: the output is unspecified, the run must stay in bounds.
   for (DataType index_type : TopIndexTypes(op)) {
     const bool is_signed = IsSignedInteger(index_type);
-    AddElementsWithIndices(
-        sink,
-        ElementsPositive(op, make(DataType::kUint16, index_type, input, 1, 2), "out-of-range"),
+    AddWithIndices(
+        sink, ElementsPositive(make(DataType::kUint16, index_type, input, 1, 2), "out-of-range"),
         {0, 5, is_signed ? -6 : 1000000, 1});
-    AddElementsWithIndices(
+    AddWithIndices(
         sink,
-        ElementsPositive(op, make(DataType::kUint16, index_type, input, 1, 1), "out-of-range-max"),
+        ElementsPositive(make(DataType::kUint16, index_type, input, 1, 1), "out-of-range-max"),
         {is_signed ? int64_t(-1) << (ElementSize(index_type) * 8 - 1) : -1, 1});
   }
   // Before 3_0 the only index type is UINT32: what a signed type would read as -1 is
   // 4294967295 there, out of range, not the last element.
-  AddElementsWithIndices(
-      sink,
-      ElementsPositive(op, make(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, 1),
-                       "all-ones-is-not-minus-one"),
-      {-1, 0, 1, 2, 3, 4});
+  AddWithIndices(sink,
+                 ElementsPositive(make(DataType::kFloat32, DataType::kUint32, {1, 2, 5, 3}, 2, 1),
+                                  "all-ones-is-not-minus-one"),
+                 {-1, 0, 1, 2, 3, 4});
   // 64-bit indices with their high 32 bits set: in range, the negative INT64 ones (a
   // reader of the low 32 bits takes -1 for 4294967295); out of range, 2^32 + k, whose
   // low 32 bits would be in range.
   constexpr int64_t k2p32 = int64_t{1} << 32;
   for (DataType type : {DataType::kInt8, DataType::kFloat64})
-    AddElementsWithIndices(
-        sink,
-        ElementsPositive(op, make(type, DataType::kInt64, {1, 5}, 1, 5), "negative-high-bits"),
+    AddWithIndices(
+        sink, ElementsPositive(make(type, DataType::kInt64, {1, 5}, 1, 5), "negative-high-bits"),
         {-1, -2, -3, -4, -5});
-  AddElementsWithIndices(
-      sink,
-      ElementsPositive(op, make(DataType::kFloat32, DataType::kUint64, {1, 3}, 1, 3),
-                       "out-of-range-high-bits"),
-      {k2p32, k2p32 + 1, 2 * k2p32 + 2});
+  AddWithIndices(sink,
+                 ElementsPositive(make(DataType::kFloat32, DataType::kUint64, {1, 3}, 1, 3),
+                                  "out-of-range-high-bits"),
+                 {k2p32, k2p32 + 1, 2 * k2p32 + 2});
 }
 
 void AddInvalid(CaseSink& sink, OperatorType op, MakeElements make) {
@@ -131,29 +115,13 @@ void AddInvalid(CaseSink& sink, OperatorType op, MakeElements make) {
 
 }  // namespace
 
-GenCase ElementsPositive(OperatorType op, OperatorDesc d, const std::string& point) {
-  const TensorDesc& in = InputOf(d);
-  const DataType index_type = IndexTypeOf(d);
-  GenCase c;
-  if (ScatterLongerThanAxis(d)) {
+GenCase ElementsPositive(OperatorDesc d, const std::string& point) {
+  GenCase c = IndexedPositive(std::move(d), point);
+  if (ScatterLongerThanAxis(c.desc)) {
     c.expect = Expect::kRefuseOrRun;
     c.description = "indices longer along Axis than the output: every such line collides (W2)";
   }
-  c.level = LowestLevel(op, in.data_type, in.DimensionCount(), index_type);
-  c.name = CellName(op, c.level, in.data_type, in.DimensionCount()) + "/idx-" +
-           TypeTag(index_type) + "/" + point;
-  c.desc = std::move(d);
   return c;
-}
-
-void AddElementsWithIndices(CaseSink& sink, GenCase c, const std::vector<int64_t>& indices) {
-  FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
-  const size_t slot = IndicesSlot(c.desc);
-  const DataType index_type = IndexTypeOf(c.desc);
-  c.inputs[slot].values.clear();
-  for (int64_t index : indices) c.inputs[slot].values.push_back(NumberBits(index_type, index));
-  ComputeExpected(c);
-  sink.Add("corner", std::move(c));
 }
 
 OperatorDesc ElementsCell(MakeElements make, const CellSpec& cell) {
@@ -175,7 +143,7 @@ OperatorDesc ElementsDrawn(MakeElements make, const CellSpec& cell, Choices& cho
 
 void AddElementsCases(CaseSink& sink, OperatorType op, MakeElements make) {
   AddEveryAxis(sink, op, make);
-  AddUnitDims(sink, op, make);
+  AddUnitDims(sink, make);
   AddIndexValues(sink, op, make);
   AddInvalid(sink, op, make);
 }

@@ -24,10 +24,9 @@ OperatorDesc ElementsDrawn(MakeElements make, const CellSpec& cell, Choices& cho
 // input's, a large case and the shared must-reject cases (ELEMENTS_INDICES_SIZES_MISMATCH).
 void AddElementsCases(CaseSink& sink, OperatorType op, MakeElements make);
 
-// A positive case named "<cell>/idx-<type>/<point>" at the lowest level it holds.
-GenCase ElementsPositive(OperatorType op, OperatorDesc d, const std::string& point);
-// The same with chosen index values (numbers of the index type); the oracle then
-// decides: `match`, `one_of` where updates collide, `unspecified` out of range.
-void AddElementsWithIndices(CaseSink& sink, GenCase c, const std::vector<int64_t>& indices);
+// IndexedPositive (op_builders.h), refused or run where a scatter's indices are longer
+// along Axis than the output (W2). With chosen index values (AddWithIndices) the oracle
+// then decides: `match`, `one_of` where updates collide, `unspecified` out of range.
+GenCase ElementsPositive(OperatorDesc d, const std::string& point);
 
 }  // namespace dmlconf::generate

@@ -33,9 +33,8 @@ void AddInvalid(CaseSink& sink) {
 // Large: the axis crosses 65 535. Gathering an iota input along a reversed iota of
 // indices gives the reversed iota.
 void AddLarge(CaseSink& sink) {
-  GenCase c =
-      ElementsPositive(kOp, Make(DataType::kUint32, DataType::kUint32, {1, 70000}, 1, 70000),
-                       "large-70000-reversed");
+  GenCase c = ElementsPositive(Make(DataType::kUint32, DataType::kUint32, {1, 70000}, 1, 70000),
+                               "large-70000-reversed");
   c.description = "input iota 0 up to 69999, indices 69999 down to 0: output 69999 down to 0";
   c.inputs = {{{}, Iota{0, 1}}, {{}, Iota{69999, -1}}};
   c.expected = {{{}, Iota{69999, -1}}};
@@ -53,11 +52,10 @@ OperatorDesc GatherElementsDrawn(const CellSpec& cell, Choices& choices) {
 void AddGatherElementsCases(CaseSink& sink) {
   AddElementsCases(sink, kOp, Make);
   // The page's example, along axis 0 of a 3x3 input: output[y, x] = input[indices[y, x], x].
-  AddElementsWithIndices(
-      sink,
-      ElementsPositive(kOp, Make(DataType::kInt16, DataType::kUint32, {3, 3}, 0, 2),
-                       "page-example-shape"),
-      {1, 2, 0, 2, 0, 0});
+  AddWithIndices(sink,
+                 ElementsPositive(Make(DataType::kInt16, DataType::kUint32, {3, 3}, 0, 2),
+                                  "page-example-shape"),
+                 {1, 2, 0, 2, 0, 0});
   AddLarge(sink);
   AddInvalid(sink);
 }

@@ -38,7 +38,7 @@ void AddBatchSizesDiffer(CaseSink& sink) {
   GatherNd1Desc d = std::get<GatherNd1Desc>(
       Make(DataType::kFloat32, DataType::kInt32, {1, 3, 2, 2}, {1, 3, 2, 2}, NdCounts{3, 3, 1}));
   d.input_tensor = TensorDesc::Packed(DataType::kFloat32, {1, 1, 2, 2});
-  GenCase c = NdPositive(kOp, d, "m2-input-batch-1-indices-batch-3");
+  GenCase c = IndexedPositive(d, "m2-input-batch-1-indices-batch-3");
   c.expect = Expect::kRefuseOrRun;
   c.description = "input batch 1, indices batch 3 (M2)";
   FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
@@ -48,8 +48,7 @@ void AddBatchSizesDiffer(CaseSink& sink) {
 // Large: 70 000 batches, each one tuple (0) into a row of 2: the output is the input,
 // an iota.
 void AddLarge(CaseSink& sink) {
-  GenCase c = NdPositive(
-      kOp,
+  GenCase c = IndexedPositive(
       Make(DataType::kUint32, DataType::kUint32, {70000, 1, 2}, {70000, 1, 1}, NdCounts{3, 3, 1}),
       "large-70000-batches");
   c.description = "input iota, every tuple 0 in its own batch: output the same iota";
@@ -69,12 +68,11 @@ OperatorDesc GatherNd1Drawn(const CellSpec& cell, Choices& choices) {
 void AddGatherNd1Cases(CaseSink& sink) {
   AddNdCases(sink, kOp, Make, true);
   // The page's example 2 shape: three batches of two 2-coordinate tuples.
-  AddNdWithIndices(sink,
-                   NdPositive(kOp,
-                              Make(DataType::kUint8, DataType::kUint32, {1, 3, 2, 2}, {1, 3, 2, 2},
-                                   NdCounts{3, 3, 1}),
-                              "page-example-2-shape"),
-                   {0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 0});
+  AddWithIndices(sink,
+                 IndexedPositive(Make(DataType::kUint8, DataType::kUint32, {1, 3, 2, 2},
+                                      {1, 3, 2, 2}, NdCounts{3, 3, 1}),
+                                 "page-example-2-shape"),
+                 {0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 0});
   AddBatchSizesDiffer(sink);
   AddLarge(sink);
   AddInvalid(sink);

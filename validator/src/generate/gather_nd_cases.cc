@@ -31,8 +31,8 @@ void AddInvalid(CaseSink& sink) {
 // Large: 70 000 one-coordinate tuples, reversed, over an iota input of 70 000 rows of
 // one element: the output is the reversed iota.
 void AddLarge(CaseSink& sink) {
-  GenCase c = NdPositive(
-      kOp, Make(DataType::kUint32, DataType::kUint32, {70000, 1}, {70000, 1}, NdCounts{2, 2, 0}),
+  GenCase c = IndexedPositive(
+      Make(DataType::kUint32, DataType::kUint32, {70000, 1}, {70000, 1}, NdCounts{2, 2, 0}),
       "large-70000-reversed");
   c.description = "input iota 0 up to 69999, tuples 69999 down to 0: output 69999 down to 0";
   c.inputs = {{{}, Iota{0, 1}}, {{}, Iota{69999, -1}}};
@@ -51,12 +51,11 @@ OperatorDesc GatherNdDrawn(const CellSpec& cell, Choices& choices) {
 void AddGatherNdCases(CaseSink& sink) {
   AddNdCases(sink, kOp, Make, false);
   // The page's example 2 shape, rank 4 (from 2_1): two 2-coordinate tuples pick rows.
-  AddNdWithIndices(sink,
-                   NdPositive(kOp,
-                              Make(DataType::kInt16, DataType::kUint32, {1, 2, 2, 2}, {1, 1, 2, 2},
-                                   NdCounts{3, 2, 0}),
-                              "page-example-2-shape"),
-                   {0, 1, 1, 0});
+  AddWithIndices(sink,
+                 IndexedPositive(Make(DataType::kInt16, DataType::kUint32, {1, 2, 2, 2},
+                                      {1, 1, 2, 2}, NdCounts{3, 2, 0}),
+                                 "page-example-2-shape"),
+                 {0, 1, 1, 0});
   AddLarge(sink);
   AddInvalid(sink);
 }

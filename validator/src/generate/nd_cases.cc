@@ -10,9 +10,6 @@ namespace {
 
 constexpr size_t kIndicesSlot = 1;  // InputTensor, IndicesTensor, ...
 
-const TensorDesc& InputOf(const OperatorDesc& d) { return *InputSlots(d)[0].desc; }
-DataType IndexTypeOf(const OperatorDesc& d) { return InputSlots(d)[kIndicesSlot].desc->data_type; }
-
 std::vector<DataType> TopIndexTypes(OperatorType op) {
   std::vector<DataType> types;
   TopRow(op).index_types.ForEach([&](DataType t) { types.push_back(t); });
@@ -72,23 +69,22 @@ void AddEveryShape(CaseSink& sink, OperatorType op, MakeNd make, bool batch) {
               Shaped(make, type, index_type, rank, tuple, b, further, n);
           ++n;
           if (!d) continue;
-          sink.AddComputed("corner",
-                           NdPositive(op, *d,
-                                      "tuple" + std::to_string(tuple) + "-further" +
-                                          std::to_string(further) + "-batch" + std::to_string(b)));
+          sink.AddComputed("corner", IndexedPositive(*d, "tuple" + std::to_string(tuple) +
+                                                             "-further" + std::to_string(further) +
+                                                             "-batch" + std::to_string(b)));
         }
 }
 
 // Padding: fewer meaningful dimensions than D on the input's side and the indices'.
-void AddPadding(CaseSink& sink, OperatorType op, MakeNd make) {
+void AddPadding(CaseSink& sink, MakeNd make) {
   for (uint32_t rank = 2; rank <= kMaxDimensions; ++rank) {
     const DataType type = kAllDataTypes[(rank * 3) % kDataTypeCount];
     const NdCounts counts{2, 2, 0};
     const std::vector<uint32_t> input = InputSizes(rank, 2, rank);
-    sink.AddComputed("corner", NdPositive(op,
-                                          make(type, DataType::kUint32, input,
-                                               IndicesSizes(rank, input, counts, {3}, 1), counts),
-                                          "padding-counts-2"));
+    sink.AddComputed("corner",
+                     IndexedPositive(make(type, DataType::kUint32, input,
+                                          IndicesSizes(rank, input, counts, {3}, 1), counts),
+                                     "padding-counts-2"));
   }
 }
 
@@ -96,41 +92,40 @@ void AddIndexValues(CaseSink& sink, OperatorType op, MakeNd make) {
   const std::vector<uint32_t> input = {3, 4, 2};
   const NdCounts counts{3, 2, 0};
   for (DataType index_type : {DataType::kInt32, DataType::kInt64})
-    AddNdWithIndices(
+    AddWithIndices(
         sink,
-        NdPositive(op, make(DataType::kFloat16, index_type, input, {1, 4, 2}, counts), "negative"),
+        IndexedPositive(make(DataType::kFloat16, index_type, input, {1, 4, 2}, counts), "negative"),
         {-1, -1, -3, -4, 0, -2, 2, 3});
   // Out of range, each coordinate on its own: the output is unspecified, the run must
   // stay in bounds.
   for (DataType index_type : TopIndexTypes(op)) {
     const bool is_signed = IsSignedInteger(index_type);
-    AddNdWithIndices(sink,
-                     NdPositive(op, make(DataType::kUint16, index_type, input, {1, 3, 2}, counts),
-                                "out-of-range"),
-                     {0, 4, 3, 0, 1, is_signed ? -5 : 1000000});
-    AddNdWithIndices(sink,
-                     NdPositive(op, make(DataType::kUint16, index_type, input, {1, 1, 2}, counts),
-                                "out-of-range-max"),
-                     {is_signed ? int64_t(-1) << (ElementSize(index_type) * 8 - 1) : -1, 1});
+    AddWithIndices(sink,
+                   IndexedPositive(make(DataType::kUint16, index_type, input, {1, 3, 2}, counts),
+                                   "out-of-range"),
+                   {0, 4, 3, 0, 1, is_signed ? -5 : 1000000});
+    AddWithIndices(sink,
+                   IndexedPositive(make(DataType::kUint16, index_type, input, {1, 1, 2}, counts),
+                                   "out-of-range-max"),
+                   {is_signed ? int64_t(-1) << (ElementSize(index_type) * 8 - 1) : -1, 1});
   }
   // Before 3_0 the only index type is UINT32: all ones is out of range, not -1.
-  AddNdWithIndices(sink,
-                   NdPositive(op,
-                              make(DataType::kFloat32, DataType::kUint32, {1, 3, 2, 2},
-                                   {1, 1, 2, 1}, NdCounts{3, 2, 0}),
-                              "all-ones-is-not-minus-one"),
-                   {-1, 2});
+  AddWithIndices(sink,
+                 IndexedPositive(make(DataType::kFloat32, DataType::kUint32, {1, 3, 2, 2},
+                                      {1, 1, 2, 1}, NdCounts{3, 2, 0}),
+                                 "all-ones-is-not-minus-one"),
+                 {-1, 2});
   constexpr int64_t k2p32 = int64_t{1} << 32;
-  AddNdWithIndices(
+  AddWithIndices(
       sink,
-      NdPositive(op, make(DataType::kInt8, DataType::kInt64, {5, 2}, {3, 1}, NdCounts{2, 2, 0}),
-                 "negative-high-bits"),
+      IndexedPositive(make(DataType::kInt8, DataType::kInt64, {5, 2}, {3, 1}, NdCounts{2, 2, 0}),
+                      "negative-high-bits"),
       {-1, -5, -3});
-  AddNdWithIndices(
-      sink,
-      NdPositive(op, make(DataType::kFloat32, DataType::kUint64, {3, 2}, {2, 1}, NdCounts{2, 2, 0}),
-                 "out-of-range-high-bits"),
-      {k2p32, k2p32 + 2});
+  AddWithIndices(sink,
+                 IndexedPositive(
+                     make(DataType::kFloat32, DataType::kUint64, {3, 2}, {2, 1}, NdCounts{2, 2, 0}),
+                     "out-of-range-high-bits"),
+                 {k2p32, k2p32 + 2});
 }
 
 // The counts of a descriptor, set field by field (for breaking them).
@@ -148,9 +143,9 @@ void SetCounts(OperatorDesc& d, NdCounts counts) {
 
 // Contract points M1 (a padding dimension above 1) and M3 (a tuple longer than N_in):
 // implementation-defined, refused or run, no values compared.
-void AddContractPoints(CaseSink& sink, OperatorType op, MakeNd make, bool batch) {
+void AddContractPoints(CaseSink& sink, MakeNd make, bool batch) {
   const auto add = [&](OperatorDesc d, const std::string& point, const std::string& why) {
-    GenCase c = NdPositive(op, std::move(d), point);
+    GenCase c = IndexedPositive(std::move(d), point);
     c.expect = Expect::kRefuseOrRun;
     c.description = why;
     FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
@@ -205,27 +200,6 @@ void AddInvalid(CaseSink& sink, OperatorType op, MakeNd make, bool batch) {
 
 }  // namespace
 
-GenCase NdPositive(OperatorType op, OperatorDesc d, const std::string& point) {
-  const TensorDesc& in = InputOf(d);
-  const DataType index_type = IndexTypeOf(d);
-  GenCase c;
-  c.level = LowestLevel(op, in.data_type, in.DimensionCount(), index_type);
-  c.name = CellName(op, c.level, in.data_type, in.DimensionCount()) + "/idx-" +
-           TypeTag(index_type) + "/" + point;
-  c.desc = std::move(d);
-  return c;
-}
-
-void AddNdWithIndices(CaseSink& sink, GenCase c, const std::vector<int64_t>& indices) {
-  FillInputs(c, SplitMix64(sink.seed() ^ HashName(c.name)));
-  const DataType index_type = IndexTypeOf(c.desc);
-  c.inputs[kIndicesSlot].values.clear();
-  for (int64_t index : indices)
-    c.inputs[kIndicesSlot].values.push_back(NumberBits(index_type, index));
-  ComputeExpected(c);
-  sink.Add("corner", std::move(c));
-}
-
 // The cells' tuples select first along a dimension of 16, so that the input has room
 // for every special value (common_cases.h) whatever the other sizes.
 OperatorDesc NdCell(MakeNd make, bool batch, const CellSpec& cell) {
@@ -261,9 +235,9 @@ OperatorDesc NdDrawn(MakeNd make, bool batch, const CellSpec& cell, Choices& cho
 
 void AddNdCases(CaseSink& sink, OperatorType op, MakeNd make, bool batch) {
   AddEveryShape(sink, op, make, batch);
-  AddPadding(sink, op, make);
+  AddPadding(sink, make);
   AddIndexValues(sink, op, make);
-  AddContractPoints(sink, op, make, batch);
+  AddContractPoints(sink, make, batch);
   AddInvalid(sink, op, make, batch);
 }
 

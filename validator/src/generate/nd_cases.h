@@ -26,9 +26,4 @@ OperatorDesc NdDrawn(MakeNd make, bool batch, const CellSpec& cell, Choices& cho
 // points M1 and M3 as refuse_or_run, and the shared must-reject cases.
 void AddNdCases(CaseSink& sink, OperatorType op, MakeNd make, bool batch);
 
-// A positive case named "<cell>/idx-<type>/<point>" at the lowest level it holds.
-GenCase NdPositive(OperatorType op, OperatorDesc d, const std::string& point);
-// The same with chosen index values; the oracle then decides.
-void AddNdWithIndices(CaseSink& sink, GenCase c, const std::vector<int64_t>& indices);
-
 }  // namespace dmlconf::generate

@@ -33,6 +33,20 @@ GenCase CellPositive(OperatorDesc desc, const std::string& point);
 // else INT8: for builders that turn through the types of an operator that lacks some.
 DataType TopRowType(OperatorType op, uint32_t n);
 
+// The slot of the descriptor's index tensor among its inputs (0 for none), and its type.
+size_t IndicesSlot(const OperatorDesc& desc);
+DataType IndexTypeOf(const OperatorDesc& desc);
+
+// A positive case of an operator with an index tensor (the ND and elements families):
+// at the lowest level whose row takes the first input's data type and rank and the
+// index type, named "<op>/<level>/<type>/<rank>/idx-<index type>/<point>".
+GenCase IndexedPositive(OperatorDesc desc, const std::string& point);
+
+// Such a case with chosen index values (numbers of the index type), its other inputs
+// filled from the sink's seed and its name, its expected outputs computed by the
+// oracle, added to the corner file.
+void AddWithIndices(CaseSink& sink, GenCase c, const std::vector<int64_t>& indices);
+
 // A must-reject case at `level` named "<op>/<level>/reject/<what>".
 GenCase RejectCase(OperatorDesc desc, FeatureLevel level, Reason reason, const std::string& what,
                    const std::string& description = "");

@@ -24,33 +24,29 @@ OperatorDesc Make(DataType type, DataType index_type, const std::vector<uint32_t
 // elements are one_of (the updates' position data makes every update distinct); the
 // others, written once or not at all, are compared exactly.
 void AddDuplicates(CaseSink& sink) {
-  AddElementsWithIndices(
-      sink,
-      ElementsPositive(kOp, Make(DataType::kFloat32, DataType::kUint32, {5}, 0, 4),
-                       "duplicates-page-example-1-shape"),
-      {3, 1, 3, 0});
-  AddElementsWithIndices(
-      sink,
-      ElementsPositive(kOp, Make(DataType::kUint8, DataType::kUint32, {2, 3}, 1, 3),
-                       "duplicates-all-on-one"),
-      {2, 2, 2, 0, 0, 1});
-  AddElementsWithIndices(
-      sink,
-      ElementsPositive(kOp, Make(DataType::kFloat16, DataType::kInt32, {3, 2}, 0, 4),
-                       "duplicates-negative-and-positive"),
-      {0, -1, -3, 1, 2, 1, -1, 0});
-  AddElementsWithIndices(
-      sink,
-      ElementsPositive(kOp, Make(DataType::kInt64, DataType::kInt64, {1, 2, 2}, 2, 5),
-                       "duplicates-longer-than-axis"),
-      {0, 1, 0, 1, 0, 1, 1, 1, -2, 0});
+  AddWithIndices(sink,
+                 ElementsPositive(Make(DataType::kFloat32, DataType::kUint32, {5}, 0, 4),
+                                  "duplicates-page-example-1-shape"),
+                 {3, 1, 3, 0});
+  AddWithIndices(sink,
+                 ElementsPositive(Make(DataType::kUint8, DataType::kUint32, {2, 3}, 1, 3),
+                                  "duplicates-all-on-one"),
+                 {2, 2, 2, 0, 0, 1});
+  AddWithIndices(sink,
+                 ElementsPositive(Make(DataType::kFloat16, DataType::kInt32, {3, 2}, 0, 4),
+                                  "duplicates-negative-and-positive"),
+                 {0, -1, -3, 1, 2, 1, -1, 0});
+  AddWithIndices(sink,
+                 ElementsPositive(Make(DataType::kInt64, DataType::kInt64, {1, 2, 2}, 2, 5),
+                                  "duplicates-longer-than-axis"),
+                 {0, 1, 0, 1, 0, 1, 1, 1, -2, 0});
 }
 
 // Colliding updates of special bits, a pair on each of four elements (values.h).
 void AddSpecialDuplicates(CaseSink& sink) {
-  AddCollidingSpecials(
-      sink, ElementsPositive(kOp, Make(DataType::kFloat32, DataType::kUint32, {1, 8}, 1, 8),
-                             "duplicates-special-floats"));
+  AddCollidingSpecials(sink,
+                       ElementsPositive(Make(DataType::kFloat32, DataType::kUint32, {1, 8}, 1, 8),
+                                        "duplicates-special-floats"));
 }
 
 void AddInvalid(CaseSink& sink) {
@@ -77,9 +73,8 @@ void AddInvalid(CaseSink& sink) {
 // Large: the axis crosses 65 535. Scattering a reversed iota of updates to a reversed
 // iota of indices writes every element once: the output is the ascending iota.
 void AddLarge(CaseSink& sink) {
-  GenCase c =
-      ElementsPositive(kOp, Make(DataType::kUint32, DataType::kUint32, {1, 70000}, 1, 70000),
-                       "large-70000-reversed");
+  GenCase c = ElementsPositive(Make(DataType::kUint32, DataType::kUint32, {1, 70000}, 1, 70000),
+                               "large-70000-reversed");
   c.description = "indices and updates 69999 down to 0 over an input of 7s: output iota 0 up";
   c.inputs = {{{}, Iota{7, 0}}, {{}, Iota{69999, -1}}, {{}, Iota{69999, -1}}};
   c.expected = {{{}, Iota{0, 1}}};

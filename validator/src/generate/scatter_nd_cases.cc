@@ -27,38 +27,36 @@ ScatterNdDesc& Scatter(OperatorDesc& d) { return std::get<ScatterNdDesc>(d); }
 // distinct); the others, written once or not at all, are compared exactly.
 void AddDuplicates(CaseSink& sink) {
   // The page's example with its first and last tuples on one element.
-  AddNdWithIndices(
-      sink,
-      NdPositive(kOp,
-                 Make(DataType::kFloat32, DataType::kUint32, {1, 8}, {4, 1}, NdCounts{1, 2, 0}),
-                 "duplicates-page-example-shape"),
-      {4, 3, 1, 4});
+  AddWithIndices(sink,
+                 IndexedPositive(
+                     Make(DataType::kFloat32, DataType::kUint32, {1, 8}, {4, 1}, NdCounts{1, 2, 0}),
+                     "duplicates-page-example-shape"),
+                 {4, 3, 1, 4});
   // Whole rows: three tuples, two naming row 1.
-  AddNdWithIndices(
+  AddWithIndices(
       sink,
-      NdPositive(kOp, Make(DataType::kUint8, DataType::kUint32, {3, 4}, {3, 1}, NdCounts{2, 2, 0}),
-                 "duplicates-rows"),
+      IndexedPositive(Make(DataType::kUint8, DataType::kUint32, {3, 4}, {3, 1}, NdCounts{2, 2, 0}),
+                      "duplicates-rows"),
       {1, 0, 1});
   // Negative and positive coordinates naming one element.
-  AddNdWithIndices(
+  AddWithIndices(
       sink,
-      NdPositive(kOp, Make(DataType::kFloat16, DataType::kInt32, {3, 2}, {4, 2}, NdCounts{2, 2, 0}),
-                 "duplicates-negative-and-positive"),
+      IndexedPositive(Make(DataType::kFloat16, DataType::kInt32, {3, 2}, {4, 2}, NdCounts{2, 2, 0}),
+                      "duplicates-negative-and-positive"),
       {0, 1, -3, -1, 2, 0, -1, -2});
   // Every tuple on one element.
-  AddNdWithIndices(
+  AddWithIndices(
       sink,
-      NdPositive(kOp, Make(DataType::kInt64, DataType::kInt64, {2, 2}, {5, 2}, NdCounts{2, 2, 0}),
-                 "duplicates-all-on-one"),
+      IndexedPositive(Make(DataType::kInt64, DataType::kInt64, {2, 2}, {5, 2}, NdCounts{2, 2, 0}),
+                      "duplicates-all-on-one"),
       {1, 0, -1, 0, 1, -2, -1, -2, 1, 0});
 }
 
 // Colliding updates of special bits, a pair on each of four elements (values.h).
 void AddSpecialDuplicates(CaseSink& sink) {
-  AddCollidingSpecials(
-      sink, NdPositive(
-                kOp, Make(DataType::kFloat32, DataType::kUint32, {1, 8}, {8, 1}, NdCounts{1, 2, 0}),
-                "duplicates-special-floats"));
+  AddCollidingSpecials(sink, IndexedPositive(Make(DataType::kFloat32, DataType::kUint32, {1, 8},
+                                                  {8, 1}, NdCounts{1, 2, 0}),
+                                             "duplicates-special-floats"));
 }
 
 // Erratum N1: the updates sizes of the formula read literally (the input's last T
@@ -88,8 +86,8 @@ void AddInvalid(CaseSink& sink) {
 // Large: 70 000 one-coordinate tuples, reversed, write a reversed iota of updates over
 // 70 000 rows of one element: every row once, the output is the ascending iota.
 void AddLarge(CaseSink& sink) {
-  GenCase c = NdPositive(
-      kOp, Make(DataType::kUint32, DataType::kUint32, {70000, 1}, {70000, 1}, NdCounts{2, 2, 0}),
+  GenCase c = IndexedPositive(
+      Make(DataType::kUint32, DataType::kUint32, {70000, 1}, {70000, 1}, NdCounts{2, 2, 0}),
       "large-70000-reversed");
   c.description = "tuples and updates 69999 down to 0 over an input of 7s: output iota 0 up";
   c.inputs = {{{}, Iota{7, 0}}, {{}, Iota{69999, -1}}, {{}, Iota{69999, -1}}};
