@@ -56,18 +56,6 @@ void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_
       src_stride < 0 ? PieceOrder::kBackward : PieceOrder::kForward);
 }
 
-// A streamed run that meanwhile brings the next item's source run into L2 when it is the
-// next step along the outer nest's innermost dimension. A window's runs (x[::2, 256:1280])
-// lie apart in the input, where the hardware prefetchers, which stop at page ends and
-// ramp up again on each new stream, leave each run's first lines to be waited for.
-void StreamRunAhead(const CopyPlan& plan, const Cursor& cursor, uint64_t pieces, std::byte* d,
-                    const std::byte* s, size_t bytes) {
-  const bool next_is_a_step = pieces == 1 && plan.outer.rank > 0 && cursor.LeftInRow() > 1;
-  if (!next_is_a_step) return simd::StreamRun(d, s, bytes);
-  const int64_t step = plan.outer.dims[plan.outer.rank - 1].stride[1];
-  simd::StreamRunPrefetching(d, s, bytes, s + step, bytes);
-}
-
 // Items [begin, end) of outer.Count() * pieces, piece fastest. `stream`:
 // contiguous runs bypass the cache (simd::Streams).
 void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64_t pieces,
@@ -89,7 +77,7 @@ void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64
       s += int64_t(c.begin) * plan.cols.stride[1];
       // kRun: both strides are the element size, so the piece is one block of bytes.
       if (plan.inner == CopyPlan::Inner::kRun && stream)
-        StreamRunAhead(plan, cursor, pieces, d, s, c.count * es);
+        simd::StreamRun(d, s, c.count * es);
       else if (plan.inner == CopyPlan::Inner::kRun)
         CopyRun(d, s, c.count * es);
       else if (stream && plan.cols.stride[0] == int64_t(es))
