@@ -7,9 +7,9 @@
 //   node repro.js CHECK [--onnxruntime NODE_MODULES]
 //   tools/directml/dmlconf-ort-dml [--onnxruntime-node RELEASE] --repro CHECK
 //
-// CHECK: gather-index-out-of-range and gather-output-rank-9 (the EP's own deviations from
-// ONNX), e1-length-past-time-axis and e2-length-2-32 (DirectML's E1 and E2,
-// reports/directml/ERRATA.md, reached through ONNX). Prints expected and actual; exits 1
+// CHECK: gather-index-out-of-range, gather-output-rank-9 and gather-nd-scalar-output (the
+// EP's own deviations from ONNX), e1-length-past-time-axis and e2-length-2-32 (DirectML's
+// E1 and E2, reports/directml/ERRATA.md, reached through ONNX). Prints expected and actual; exits 1
 // while the behaviour is there ("BUG PRESENT"), 0 when it is gone, 2 for an unknown CHECK.
 // Each EP runs in a child process of this script: a session the DirectML EP fails to
 // initialize ends its process under Wine, after ORT logged why.
@@ -42,6 +42,16 @@ const CHECKS = {
                     indices: new ort.Tensor('int64', BigInt64Array.from([2n, 0n]), [1, 1, 1, 1, 1, 1, 1, 2]) }),
     expected: '[104, 105, 100, 101] (output shape [1,1,1,1,1,1,1,2,2])',
     bug: out => !Array.isArray(out) || out.join() !== '104,105,100,101',
+  },
+  // ONNX GatherND's output is indices.shape[:-1] + data.shape[batch_dims + k:]: a scalar
+  // when one index tuple reaches every data axis. The DirectML EP takes the node and
+  // fails the session, instead of leaving it to the CPU EP.
+  'gather-nd-scalar-output': {
+    model: 'gather_nd_scalar_output.onnx',
+    feeds: () => ({ data: new ort.Tensor('uint32', Uint32Array.from([100, 101, 102]), [3]),
+                    indices: new ort.Tensor('int64', BigInt64Array.from([1n]), [1]) }),
+    expected: '[101] (output shape [], a scalar)',
+    bug: out => !Array.isArray(out) || out.join() !== '101',
   },
   'e1-length-past-time-axis': {
     model: 'reverse_sequence_4x1.onnx',
