@@ -56,14 +56,7 @@ std::vector<uint32_t> IndexSizes(uint32_t k, uint32_t variant) {
 }
 
 GenCase Positive(GatherDesc d, const std::string& point) {
-  const TensorDesc& in = d.input_tensor;
-  const DataType index_type = d.indices_tensor.data_type;
-  GenCase c;
-  c.level = LowestLevel(kOp, in.data_type, in.DimensionCount(), index_type);
-  c.name = CellName(kOp, c.level, in.data_type, in.DimensionCount()) + "/idx-" +
-           TypeTag(index_type) + "/" + point;
-  c.desc = std::move(d);
-  return c;
+  return IndexedPositive(std::move(d), point);
 }
 
 // The index sizes below carry no leading 1s: with seed 002's original-rank rule those
