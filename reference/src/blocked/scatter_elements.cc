@@ -110,8 +110,6 @@ uint64_t StepsPerItem(const LoopNest& nest) {
   return steps;
 }
 
-}  // namespace
-
 // The fused lines, each one item.
 void ScatterFused(const ElementsPlan& plan, const ScatterElementsDesc& desc,
                   const Bindings& bindings) {
@@ -127,6 +125,8 @@ void ScatterFused(const ElementsPlan& plan, const ScatterElementsDesc& desc,
     });
   });
 }
+
+}  // namespace
 
 void ScatterElements(const ScatterElementsDesc& desc, const Bindings& bindings) {
   const ElementsPlan plan =

@@ -125,6 +125,7 @@ void SayInterrupted(int sig, int killed, int removed) {
                                                 : "no report written",
                     install_state == kInstalled ? install_where.c_str() : "",
                     install_state == kInstalled ? " (the run ended)" : "");
+  if (n <= 0) return;
   [[maybe_unused]] const ssize_t ignored =
       write(STDERR_FILENO, line, size_t(std::min(n, int(sizeof line) - 1)));
 }
