@@ -98,6 +98,34 @@ TEST(BlockedLongLines, gather_of_single_elements) {
     }
 }
 
+// GATHER_ELEMENTS and SCATTER_ELEMENTS along a packed innermost Axis with 32-bit
+// indices, the SIMD lines (simd::GatherLine, simd::ScatterLine): a gathered line
+// streams in pieces, a scattered one through the line scratch. Indices in range,
+// negative and past both ends, colliding where a line is scattered.
+TEST(BlockedLongLines, elements_along_the_innermost_axis) {
+  for (DataType type : kTypes)
+    for (DataType index_type : {DataType::kInt32, DataType::kUint32})
+      for (uint32_t n : kLineLengths) {
+        const uint32_t rows = 3;
+        const TensorDesc data = TensorDesc::Packed(type, {rows, n});
+        const TensorDesc indices_desc = TensorDesc::Packed(index_type, {rows, n});
+        TestTensor indices(indices_desc);
+        std::vector<int32_t> values(size_t(rows) * n);
+        for (size_t k = 0; k < values.size(); ++k)
+          values[k] = k % 9 == 8 ? int32_t(k % 3) - int32_t(n) - 1 + int32_t(2 * n * (k % 2))
+                                 : int32_t((k * 7919u + 13u) % (2 * n)) - int32_t(n / 2);
+        std::memcpy(indices.buffer.data(), values.data(), values.size() * sizeof(int32_t));
+        const GatherElementsDesc gather{data, indices_desc, data, 1};
+        std::vector<TestTensor> inputs;
+        inputs.push_back(MakeInput(data, 5));
+        inputs.push_back(indices);
+        EXPECT_TRUE(SameAsNaive(gather, inputs)) << DataTypeName(type) << " n=" << n;
+        const ScatterElementsDesc scatter{data, indices_desc, data, data, 1};
+        inputs.push_back(MakeInput(data, 6));
+        EXPECT_TRUE(SameAsNaive(scatter, inputs)) << DataTypeName(type) << " n=" << n;
+      }
+}
+
 // SLICE1's element-granular lines (a reversed one, x[:, ::-1], and a stride of 3) stream
 // through the bounce buffer, the reversed one producing its last piece first.
 TEST(BlockedLongLines, strided_and_reversed_windows) {

@@ -3,7 +3,11 @@
 // of 1-byte lanes under AVX-512, so whole vectors and every tail length run.
 // Outputs are poisoned and followed by guard bytes that must survive.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <climits>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -94,13 +98,113 @@ TEST_P(SimdLoops, gather_elements) {
       std::vector<int32_t> offsets(n);
       for (uint64_t i = 0; i < n; ++i) offsets[i] = int32_t((i * 37 + n) % kRow * es);
       Output out(n * es);
-      simd::GatherElements(es, out.get(), row.data(), offsets.data(), n, row.data(),
-                           row.size());
+      simd::GatherElements(es, out.get(), row.data(), offsets.data(), n, row.data(), row.size());
       for (uint64_t i = 0; i < n; ++i)
         ASSERT_EQ(0, std::memcmp(out.get() + i * es, row.data() + offsets[i], es))
             << "GatherElements es=" << es << " n=" << n << " i=" << i;
       ASSERT_TRUE(out.GuardIntact()) << "GatherElements es=" << es << " n=" << n;
     }
+}
+
+// A page between two inaccessible ones: a line placed against either end faults
+// on any byte read or written outside it (ASan does not see vector gathers).
+class FencedPage {
+ public:
+  FencedPage() : page_(size_t(sysconf(_SC_PAGESIZE))) {
+    void* p = mmap(nullptr, 3 * page_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    base_ = p == MAP_FAILED ? nullptr : static_cast<std::byte*>(p);
+    if (base_) mprotect(base_ + page_, page_, PROT_READ | PROT_WRITE);
+  }
+  ~FencedPage() {
+    if (base_) munmap(base_, 3 * page_);
+  }
+  bool ok() const { return base_ != nullptr; }
+  // `bytes` at the page's start (at_end false) or ending at its last byte.
+  std::byte* Place(size_t bytes, bool at_end) {
+    return base_ + page_ + (at_end ? page_ - bytes : 0);
+  }
+
+ private:
+  size_t page_;
+  std::byte* base_ = nullptr;
+};
+
+// 32-bit indices for a line of `size`: in range, negative (from the end when signed),
+// and past either side, with the extremes.
+std::vector<int32_t> LineIndices(uint64_t n, uint32_t size) {
+  const int32_t edge[] = {0,         int32_t(size) - 1, int32_t(size),
+                          -1,        -int32_t(size),    -int32_t(size) - 1,
+                          INT32_MAX, INT32_MIN};
+  std::vector<int32_t> indices(n);
+  for (uint64_t k = 0; k < n; ++k)
+    indices[k] = k % 5 == 4 ? edge[(k / 5) % 8] : int32_t((k * 37 + 11) % size);
+  return indices;
+}
+
+// The pages' resolution, written out: a signed negative index counts from the end.
+int64_t Resolved(int32_t index, bool signed_indices, uint32_t size) {
+  return signed_indices ? (index < 0 ? int64_t(index) + size : index) : int64_t(uint32_t(index));
+}
+
+constexpr uint32_t kLineSizes[] = {1, 2, 3, 4, 5, 8, 17, 97};
+
+// GATHER_ELEMENTS along a line: positions clamped into it (the naive kernel's choice,
+// reference/OPERATORS.md), the line fenced on either side.
+TEST_P(SimdLoops, gather_line) {
+  FencedPage fence;
+  ASSERT_TRUE(fence.ok());
+  for (size_t es : {1, 2, 4, 8})
+    for (uint32_t size : kLineSizes) {
+      if (!simd::GathersLine(es, size)) continue;
+      for (bool at_end : {false, true}) {
+        std::byte* line = fence.Place(size * es, at_end);
+        const std::vector<std::byte> pattern = Pattern(size * es);
+        std::memcpy(line, pattern.data(), pattern.size());
+        for (bool signed_indices : {false, true})
+          for (uint64_t n = 0; n <= kMaxLength; n += n < 40 ? 1 : 33) {
+            const std::vector<int32_t> indices = LineIndices(n, size);
+            Output out(n * es);
+            simd::GatherLine(es, signed_indices, out.get(), line, size,
+                             reinterpret_cast<const std::byte*>(indices.data()), n);
+            for (uint64_t k = 0; k < n; ++k) {
+              const int64_t at =
+                  std::clamp<int64_t>(Resolved(indices[k], signed_indices, size), 0, size - 1);
+              ASSERT_EQ(0, std::memcmp(out.get() + k * es, pattern.data() + at * es, es))
+                  << "GatherLine es=" << es << " size=" << size << " signed=" << signed_indices
+                  << " n=" << n << " k=" << k << " index=" << indices[k];
+            }
+            ASSERT_TRUE(out.GuardIntact()) << "GatherLine es=" << es << " n=" << n;
+          }
+      }
+    }
+}
+
+// SCATTER_ELEMENTS along a line: updates in order, the later of two colliding ones
+// winning, one outside the line dropped; across the loop's chunks of indices.
+TEST_P(SimdLoops, scatter_line) {
+  FencedPage fence;
+  ASSERT_TRUE(fence.ok());
+  for (size_t es : {1, 2, 4, 8})
+    for (uint32_t size : kLineSizes)
+      for (bool signed_indices : {false, true})
+        for (uint64_t n : {0, 1, 15, 16, 17, 255, 256, 257, 600}) {
+          const std::vector<int32_t> indices = LineIndices(n, size);
+          const std::vector<std::byte> updates = Pattern(n * es + 5);
+          std::vector<std::byte> expected(size * es, kPoison);
+          for (uint64_t k = 0; k < n; ++k) {
+            const int64_t at = Resolved(indices[k], signed_indices, size);
+            if (at >= 0 && at < int64_t(size))
+              std::memcpy(expected.data() + at * es, updates.data() + 5 + k * es, es);
+          }
+          std::byte* line = fence.Place(size * es, n % 2 == 1);
+          std::fill_n(line, size * es, kPoison);
+          simd::ScatterLine(es, signed_indices, line, size,
+                            reinterpret_cast<const std::byte*>(indices.data()), updates.data() + 5,
+                            n);
+          ASSERT_EQ(0, std::memcmp(line, expected.data(), expected.size()))
+              << "ScatterLine es=" << es << " size=" << size << " signed=" << signed_indices
+              << " n=" << n;
+        }
 }
 
 TEST_P(SimdLoops, stream_run_any_alignment_and_length) {

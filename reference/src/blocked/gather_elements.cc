@@ -5,10 +5,15 @@
 // element from there. Normalization leaves the output's runs innermost, so the
 // writes and the index reads stream; the reads land where the indices say.
 // Out-of-range indices read the clamped position, as the naive kernel does.
+// Where each run's 32-bit indices pick from one packed input line (Axis packed and
+// innermost in all three), a run goes to the SIMD loop (simd::GatherLine), through
+// the bounce buffer and streamed out when the output is large, while the next run's
+// input line is brought into L2.
 #include <algorithm>
 
 #include "blocked/copy_runs.h"
 #include "blocked/elements.h"
+#include "blocked/simd.h"
 #include "blocked/threading.h"
 #include "dmlconf/blocked.h"
 
@@ -41,6 +46,41 @@ void GatherRange(const ElementsPlan& plan, const Bindings& bindings, uint64_t be
   }
 }
 
+// Whether every run of the nest is packed output and packed 32-bit indices picking
+// from one input line (stride 0 along the run) that simd::GatherLine takes.
+bool GathersLines(const ElementsPlan& plan) {
+  if (plan.nest.rank == 0 || ElementSize(plan.index_type) != 4) return false;
+  const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  const int64_t es = int64_t(plan.element_size);
+  return inner.stride[0] == es && inner.stride[1] == 4 && inner.stride[2] == 0 &&
+         plan.axis_stride == es && simd::GathersLine(plan.element_size, plan.axis_size);
+}
+
+void GatherLines(const ElementsPlan& plan, const Bindings& bindings, bool stream, uint64_t begin,
+                 uint64_t end) {
+  const bool signed_indices = plan.index_type == DataType::kInt32;
+  const size_t line_bytes = size_t(plan.axis_size) * plan.element_size;
+  Cursor cursor(plan.nest, begin);
+  for (uint64_t at = begin; at < end;) {
+    const uint64_t n = std::min(cursor.LeftInRow(), end - at);
+    const std::byte* const indices = bindings.inputs[1] + cursor.offset(1);
+    const std::byte* const line = bindings.inputs[0] + cursor.offset(2);
+    if (at + n < end) {
+      Cursor next = cursor;
+      next.Advance(n);
+      simd::PrefetchToL2(bindings.inputs[0] + next.offset(2), line_bytes);
+    }
+    WriteLine(stream, bindings.outputs[0] + cursor.offset(0), plan.element_size, n, 1,
+              [&](std::byte* out, uint64_t first, uint64_t count) {
+                simd::GatherLine(plan.element_size, signed_indices, out, line, plan.axis_size,
+                                 indices + first * 4, count);
+              });
+    cursor.Advance(n);
+    at += n;
+  }
+  if (stream) simd::StreamFence();
+}
+
 }  // namespace
 
 void GatherElements(const GatherElementsDesc& desc, const Bindings& bindings) {
@@ -48,6 +88,12 @@ void GatherElements(const GatherElementsDesc& desc, const Bindings& bindings) {
       PlanElements(desc.output_tensor, desc.indices_tensor, desc.input_tensor, 2, desc.axis);
   const uint64_t items = plan.nest.Count();
   const uint64_t bytes = items * (plan.element_size + ElementSize(plan.index_type));
+  if (GathersLines(plan)) {
+    const bool stream = simd::Streams(items * plan.element_size);
+    return ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
+      GatherLines(plan, bindings, stream, begin, end);
+    });
+  }
   WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
     ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
       GatherRange<T, I>(plan, bindings, begin, end);

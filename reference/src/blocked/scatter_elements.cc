@@ -14,6 +14,7 @@
 // the line's updates land there, and the line is streamed out (simd::StreamRun) when
 // the output is large, so the output is written once and never read back.
 #include <algorithm>
+#include <type_traits>
 
 #include "blocked/copy_runs.h"
 #include "blocked/elements.h"
@@ -80,6 +81,9 @@ void ScatterLines(const ElementsPlan& plan, const Bindings& bindings, bool strea
   alignas(64) thread_local std::byte scratch[kLineScratchBytes];
   const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
   const size_t line_bytes = size_t(plan.axis_size) * sizeof(T);
+  // Packed 32-bit indices and updates: the SIMD loop (simd::ScatterLine).
+  const bool in_lanes = sizeof(I) == 4 && inner.stride[1] == 4 &&
+                        inner.stride[0] == int64_t(sizeof(T)) && plan.axis_size <= INT32_MAX;
   Cursor cursor(plan.nest, begin * inner.size);
   for (uint64_t line = begin; line < end; ++line) {
     const std::byte* u = bindings.inputs[2] + cursor.offset(0);
@@ -87,11 +91,14 @@ void ScatterLines(const ElementsPlan& plan, const Bindings& bindings, bool strea
     std::byte* const out = bindings.outputs[0] + cursor.offset(2);
     std::byte* const at = stream ? scratch : out;
     CopyRun(at, bindings.inputs[0] + cursor.offset(2), line_bytes);
-    for (uint64_t k = 0; k < inner.size; ++k, u += inner.stride[0], x += inner.stride[1]) {
-      const int64_t position = IndexPosition<I>(x, plan.axis_size);
-      if (position >= 0 && position < int64_t(plan.axis_size))
-        CopyElement<T>(at + position * int64_t(sizeof(T)), u);
-    }
+    if (in_lanes)
+      simd::ScatterLine(sizeof(T), std::is_signed_v<I>, at, plan.axis_size, x, u, inner.size);
+    else
+      for (uint64_t k = 0; k < inner.size; ++k, u += inner.stride[0], x += inner.stride[1]) {
+        const int64_t position = IndexPosition<I>(x, plan.axis_size);
+        if (position >= 0 && position < int64_t(plan.axis_size))
+          CopyElement<T>(at + position * int64_t(sizeof(T)), u);
+      }
     if (stream) simd::StreamRun(out, scratch, line_bytes);
     cursor.Advance(inner.size);
   }

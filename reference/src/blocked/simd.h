@@ -68,6 +68,23 @@ void GatherColumns(size_t element_size, std::byte* dst, int64_t dst_row, const s
                    const std::byte* src, int64_t src_row, const int32_t* offsets, uint64_t n,
                    const std::byte* next, uint64_t next_bytes);
 
+// GATHER_ELEMENTS where n 32-bit indices (signed or not) pick from one packed
+// line of `size` elements: dst[k] = line[position(indices[k])], a negative
+// signed index counting from the line's end and every position clamped into
+// the line, as the naive kernel resolves them. Only for lines GathersLine
+// accepts: at least 4 bytes (no byte outside the line is read) and under 2 GiB.
+bool GathersLine(size_t element_size, uint32_t size);
+void GatherLine(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* line,
+                uint32_t size, const std::byte* indices, uint64_t n);
+
+// SCATTER_ELEMENTS' n updates of one packed line of `size` elements (under
+// 2^31), with packed 32-bit indices (signed or not), in order:
+// line[position(indices[k])] = updates[k], a negative signed index counting
+// from the line's end, one outside the line dropped, the later of two
+// colliding updates winning, as in the naive kernel.
+void ScatterLine(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
+                 const std::byte* indices, const std::byte* updates, uint64_t n);
+
 // A contiguous run with non-temporal stores (bypassing the cache). For
 // outputs of the threshold below or more. Such stores are weakly
 // ordered: a thread calls StreamFence() once after its last StreamRun,
