@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "blocked/copy_runs.h"
 #include "blocked/simd.h"
 #include "dmlconf/blocked.h"
 
@@ -218,6 +219,33 @@ TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
       for (size_t b = 0; b < misalign; ++b)
         ASSERT_EQ(out.get()[b], kPoison) << "StreamRun wrote before dst, bytes=" << bytes;
       ASSERT_TRUE(out.GuardIntact()) << "StreamRun misalign=" << misalign << " bytes=" << bytes;
+    }
+}
+
+// StreamWriter (copy_runs.h): runs of every length appended at any alignment come
+// out as their concatenation, and no byte before or after the output is written.
+TEST_P(SimdLoops, stream_writer_concatenates_runs) {
+  const std::vector<std::byte> in = Pattern(1024);
+  const size_t runs[] = {0, 1, 5, 64, 100, 200, 3, 128, 63, 65, 0, 7};
+  for (size_t misalign = 0; misalign < 64; misalign += 5)
+    for (size_t first = 0; first < std::size(runs); ++first) {
+      std::vector<std::byte> expected;
+      size_t from = 11;
+      for (size_t r = first; r < std::size(runs); ++r, from += 17) {
+        expected.insert(expected.end(), in.begin() + long(from), in.begin() + long(from + runs[r]));
+      }
+      Output out(misalign + expected.size());
+      StreamWriter writer(out.get() + misalign);
+      from = 11;
+      for (size_t r = first; r < std::size(runs); ++r, from += 17)
+        writer.Append(in.data() + from, runs[r]);
+      writer.Finish();
+      simd::StreamFence();
+      ASSERT_EQ(0, std::memcmp(out.get() + misalign, expected.data(), expected.size()))
+          << "misalign=" << misalign << " first=" << first;
+      for (size_t b = 0; b < misalign; ++b)
+        ASSERT_EQ(out.get()[b], kPoison) << "written before the output, misalign=" << misalign;
+      ASSERT_TRUE(out.GuardIntact()) << "misalign=" << misalign << " first=" << first;
     }
 }
 

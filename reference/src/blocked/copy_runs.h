@@ -73,6 +73,57 @@ void WriteLine(bool stream, std::byte* dst, size_t element_size, uint64_t n, uin
   }
 }
 
+// A contiguous output written as a sequence of runs of any length and streamed:
+// whole cache lines go out as non-temporal stores straight from each run's source
+// (simd::StreamRun, whose loads and stores interleave as memcpy's do), and only the
+// line where one run ends and the next begins is assembled, in a 64-byte stage.
+// Producing such an output into the bounce buffer first read every source byte
+// twice and let the reads and the stores take turns (report_notes.md, "PADDING
+// straight from the input"). Lines the output only partly covers, at its two ends,
+// are written with plain stores, so no byte outside it is touched. A thread calls
+// simd::StreamFence() after Finish(), as after StreamRun.
+class StreamWriter {
+ public:
+  static constexpr size_t kLine = 64;
+  static constexpr size_t kReadAhead = 4096;
+  explicit StreamWriter(std::byte* out)
+      : line_(out - reinterpret_cast<uintptr_t>(out) % kLine),
+        skip_(size_t(out - line_)),
+        held_(skip_) {}
+  void Append(const std::byte* src, size_t bytes) {
+    while (bytes > 0) {
+      if (held_ == 0 && bytes >= kLine) {  // line-aligned: whole lines straight from src
+        const size_t whole = bytes / kLine * kLine;
+        simd::StreamRunPrefetching(line_, src, whole, src + kReadAhead, whole);
+        line_ += whole, src += whole, bytes -= whole;
+        continue;
+      }
+      const size_t take = std::min(bytes, kLine - held_);
+      std::memcpy(stage_ + held_, src, take);
+      held_ += take, src += take, bytes -= take;
+      if (held_ == kLine) Flush();
+    }
+  }
+  // The last, partial line.
+  void Finish() {
+    if (held_ > skip_) std::memcpy(line_ + skip_, stage_ + skip_, held_ - skip_);
+  }
+
+ private:
+  void Flush() {
+    if (skip_ == 0)
+      simd::StreamRun(line_, stage_, kLine);
+    else
+      std::memcpy(line_ + skip_, stage_ + skip_, kLine - skip_);
+    line_ += kLine;
+    skip_ = held_ = 0;
+  }
+  std::byte* line_;  // the output line being assembled
+  size_t skip_;      // its first bytes, before the output
+  size_t held_;      // its bytes so far, in stage_
+  alignas(64) std::byte stage_[kLine];
+};
+
 // SPACE_TO_DEPTH1's k output lines of n elements (`line` bytes apart) from
 // one interleaved input line, streamed: k pieces at a time in the buffer.
 inline void DeinterleaveStreamed(size_t es, int k, std::byte* dst, int64_t line,

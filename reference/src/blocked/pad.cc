@@ -5,13 +5,15 @@
 // input row (a memcpy when both rows are contiguous), the EndPadding elements.
 // The two ends are the padding element, or in the other modes the input row's
 // elements at byte offsets computed once per call, since every row folds alike.
-// A large output with contiguous rows is written through the L1 bounce buffer
-// and streamed (WriteLine), as the other long-run kernels write theirs.
+// A large output is streamed: a row alone through the L1 bounce buffer (WriteLine),
+// as the other long-run kernels write theirs, and a packed output's rows as one
+// sequence of runs, the input rows streamed straight from the input (StreamWriter).
 #include "blocked/pad.h"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "blocked/copy_runs.h"
@@ -31,7 +33,7 @@ struct PadPlan {
   uint64_t before, middle, after;    // the row's three runs, in elements
   std::vector<int64_t> end_offsets;  // the ends' input offsets: `before` ones, then `after`
   std::vector<uint64_t> row_counts;  // rows per step of each outer dimension
-  bool stream = false;               // rows streamed through the bounce buffer
+  bool stream = false;               // rows streamed
   bool fused = false;                // streamed rows back to back: the output is packed
 };
 
@@ -153,31 +155,31 @@ void ForEachRow(const PadPlan& plan, const Bindings& bindings, uint64_t begin, u
   }
 }
 
-// Rows [begin, end) of a packed output, streamed: produced back to back into the bounce
-// buffer, a piece crossing rows' ends, and streamed out a whole buffer at a time. A row
-// streamed alone (PadRow) begins and ends mid-line, and its head and tail went out as
-// plain stores: a u8 row of 2064 bytes paid that twice per 32 lines.
+// Rows [begin, end) of a packed output, streamed as one sequence of runs (StreamWriter):
+// a contiguous input row straight from the input, the ends (and rows of another kind,
+// a piece at a time) produced into a small scratch first.
 template <class T>
 void PadRowsFused(const PadPlan& plan, const Bindings& bindings, uint64_t begin, uint64_t end) {
-  alignas(64) std::byte buffer[kBounceBytes];
-  constexpr uint64_t kPer = kBounceBytes / sizeof(T);
-  const uint64_t n = plan.before + plan.middle + plan.after;
-  std::byte* out = nullptr;
-  uint64_t used = 0;  // elements in the buffer
-  ForEachRow(plan, bindings, begin, end, [&](std::byte* row_out, const std::byte* in) {
-    if (out == nullptr) out = row_out;
-    for (uint64_t first = 0; first < n;) {
-      const uint64_t count = std::min(n - first, kPer - used);
-      PadPiece<T>(plan, buffer + used * sizeof(T), in, first, count);
-      first += count;
-      used += count;
-      if (used < kPer) continue;
-      simd::StreamRun(out, buffer, kBounceBytes);
-      out += kBounceBytes;
-      used = 0;
-    }
+  constexpr size_t kScratchBytes = 1024;
+  alignas(64) std::byte scratch[kScratchBytes];
+  constexpr uint64_t kPer = kScratchBytes / sizeof(T);
+  const bool contiguous = plan.in_stride[plan.outer_rank] == int64_t(sizeof(T));
+  std::optional<StreamWriter> writer;
+  ForEachRow(plan, bindings, begin, end, [&](std::byte* out, const std::byte* in) {
+    if (!writer) writer.emplace(out);
+    const auto produce = [&](uint64_t first, uint64_t count) {
+      for (uint64_t done = 0; done < count; done += kPer) {
+        const uint64_t m = std::min(kPer, count - done);
+        PadPiece<T>(plan, scratch, in, first + done, m);
+        writer->Append(scratch, m * sizeof(T));
+      }
+    };
+    if (in == nullptr || !contiguous) return produce(0, plan.before + plan.middle + plan.after);
+    produce(0, plan.before);
+    writer->Append(in, plan.middle * sizeof(T));
+    produce(plan.before + plan.middle, plan.after);
   });
-  if (used > 0) simd::StreamRun(out, buffer, used * sizeof(T));
+  if (writer) writer->Finish();
 }
 
 template <class T>
