@@ -1,10 +1,12 @@
-// dmlconf_random_rows_floor: what a GATHER of whole rows picked at random
-// from 256 MiB can reach on this machine, whatever the kernel around it does.
-// The loop below is nothing but the rows copied in index order with the
-// blocked kernels' non-temporal stores (simd::StreamRun), optionally
-// prefetched some rows ahead, timed against memcpy of the same 256 MiB
-// (thread CPU time, best of 5). benchmarks/report_notes.md quotes it as the
-// floor of Gather/long_runs_rows_256m.
+// dmlconf_random_rows_floor: what a copy of whole rows picked at random from
+// 256 MiB can reach on this machine, whatever the kernel around it does, and
+// the same for rows picked as a window (SLICE's x[::2, 256:1280] of rows of
+// 1536: a run of 1024 elements every 3072). The loop below is nothing but the
+// rows copied in index order with the blocked kernels' non-temporal stores
+// (simd::StreamRun), optionally prefetched some rows ahead, timed against
+// memcpy of the same 256 MiB (thread CPU time, best of 5).
+// benchmarks/report_notes.md quotes it as the floor of the `long_runs_rows_256m`
+// shapes (GATHER, GATHER_ND, GATHER_ND1) and of Slice/long_runs_window_256m.
 //
 //   dmlconf_random_rows_floor [--huge]   # --huge: ask for 2 MiB pages (madvise)
 #include <sys/mman.h>
@@ -31,11 +33,14 @@ double CpuSeconds() {
   return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-std::byte* Map(bool huge) {
-  void* p = mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+// The window's input: three rows' worth of bytes per row copied.
+constexpr size_t kWindowSpan = 3;
+
+std::byte* Map(bool huge, size_t bytes = kBytes) {
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) return nullptr;
-  madvise(p, kBytes, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-  std::memset(p, 0x5A, kBytes);  // first touch, outside the timing
+  madvise(p, bytes, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+  std::memset(p, 0x5A, bytes);  // first touch, outside the timing
   return static_cast<std::byte*>(p);
 }
 
@@ -56,35 +61,40 @@ int main(int argc, char** argv) {
   using dmlconf::blocked::simd::StreamFence;
   using dmlconf::blocked::simd::StreamRun;
   const bool huge = argc > 1 && std::string_view(argv[1]) == "--huge";
-  std::byte* in = Map(huge);
+  std::byte* in = Map(huge, kWindowSpan * kBytes);
   std::byte* out = Map(huge);
   if (!in || !out) {
-    std::fprintf(stderr, "dmlconf_random_rows_floor: cannot map 2 x 256 MiB\n");
+    std::fprintf(stderr, "dmlconf_random_rows_floor: cannot map 4 x 256 MiB\n");
     return 1;
   }
   const double memcpy_seconds = Best([&] { std::memcpy(out, in, kBytes); });
   std::printf("256 MiB, %s pages; memcpy %.1f ms\n", huge ? "2 MiB" : "4 KiB",
               memcpy_seconds * 1e3);
-  std::printf("row bytes  rows ahead  ratio to memcpy\n");
-  for (size_t row : {size_t(4096), size_t(1024)}) {
-    const size_t rows = kBytes / row;
-    std::vector<uint32_t> index(rows);
-    std::mt19937 rng(11);
-    for (uint32_t& i : index) i = uint32_t(rng() % rows);
-    for (size_t ahead : {0, 1, 2, 4, 8}) {
-      const double seconds = Best([&] {
-        for (size_t j = 0; j < rows; ++j) {
-          if (ahead > 0 && j + ahead < rows)
-            for (size_t at = 0; at < row; at += 64)
-              __builtin_prefetch(in + size_t(index[j + ahead]) * row + at);
-          StreamRun(out + j * row, in + size_t(index[j]) * row, row);
-        }
-        StreamFence();
-      });
-      std::printf("%9zu  %10zu  %.2fx\n", row, ahead, seconds / memcpy_seconds);
+  std::printf("rows       row bytes  rows ahead  ratio to memcpy\n");
+  for (const bool window : {false, true})
+    for (size_t row : {size_t(4096), size_t(1024)}) {
+      const size_t rows = kBytes / row;
+      // Row j's input offset, in rows' bytes plus `shift` bytes.
+      std::vector<uint32_t> index(rows);
+      std::mt19937 rng(11);
+      for (size_t j = 0; j < rows; ++j)
+        index[j] = uint32_t(window ? kWindowSpan * j : rng() % rows);
+      const size_t shift = window ? row / 4 : 0;  // the window starts 256 of 1024 in
+      for (size_t ahead : {0, 1, 2, 4, 8}) {
+        const double seconds = Best([&] {
+          for (size_t j = 0; j < rows; ++j) {
+            if (ahead > 0 && j + ahead < rows)
+              for (size_t at = 0; at < row; at += 64)
+                __builtin_prefetch(in + size_t(index[j + ahead]) * row + shift + at);
+            StreamRun(out + j * row, in + size_t(index[j]) * row + shift, row);
+          }
+          StreamFence();
+        });
+        std::printf("%-9s  %9zu  %10zu  %.2fx\n", window ? "window" : "random", row, ahead,
+                    seconds / memcpy_seconds);
+      }
     }
-  }
-  munmap(in, kBytes);
+  munmap(in, kWindowSpan * kBytes);
   munmap(out, kBytes);
   return 0;
 }
