@@ -56,6 +56,20 @@ void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_
       src_stride < 0 ? PieceOrder::kBackward : PieceOrder::kForward);
 }
 
+// A run streamed from memory asks for its own bytes this far ahead of the copy: on
+// the Xeon the benchmarks have run on since 27 Nov 2026, one core's hardware
+// prefetchers left SPLIT's and JOIN's long runs at 1.15-1.20x memcpy, and 4 KiB
+// ahead brings them to 1.01-1.07x (report_notes.md, "Streaming on the Xeon"). Only the
+// run's own bytes, so a short one (a window's row) asks for nothing it will not read;
+// and not in simd::StreamRun itself, whose bounce-buffer callers read from L1, where
+// the same prefetches only cost (PADDING u8 1.44x to 1.94x).
+constexpr size_t kReadAhead = 4096;
+
+void StreamRunReadingAhead(std::byte* dst, const std::byte* src, size_t bytes) {
+  const size_t ahead = bytes > kReadAhead ? bytes - kReadAhead : 0;
+  simd::StreamRunPrefetching(dst, src, bytes, src + (ahead ? kReadAhead : 0), ahead);
+}
+
 // Items [begin, end) of outer.Count() * pieces, piece fastest. `stream`:
 // contiguous runs bypass the cache (simd::Streams).
 void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64_t pieces,
@@ -77,7 +91,7 @@ void RunItems(const CopyPlan& plan, std::byte* dst, const std::byte* src, uint64
       s += int64_t(c.begin) * plan.cols.stride[1];
       // kRun: both strides are the element size, so the piece is one block of bytes.
       if (plan.inner == CopyPlan::Inner::kRun && stream)
-        simd::StreamRun(d, s, c.count * es);
+        StreamRunReadingAhead(d, s, c.count * es);
       else if (plan.inner == CopyPlan::Inner::kRun)
         CopyRun(d, s, c.count * es);
       else if (stream && plan.cols.stride[0] == int64_t(es))
