@@ -383,7 +383,8 @@ def case_scatter_elements(shape):
         at = list(index)
         for j in range(index_dims[axis]):  # the update landing here, if any
             at[axis] = j
-            if all(c < d for c, d in zip(at, index_dims)) and int(indices[tuple(at)]) == index[axis]:
+            inside = all(c < d for c, d in zip(at, index_dims))
+            if inside and int(indices[tuple(at)]) == index[axis]:
                 return 2, flat(index_dims, at)
         return 0, flat(data, index)
     return Case(run, source, [x, updates], False)
