@@ -38,6 +38,7 @@ knows which update lands.
 
 import argparse
 import json
+import os
 import platform
 import random
 import re
@@ -370,7 +371,8 @@ def case_scatter_elements(shape):
     full[axis] = n
     line = np.arange(n, dtype=np.intp).reshape([n if d == axis else 1 for d in range(len(full))])
     rng = np.random.default_rng(INDEX_SEED)
-    indices = rng.permuted(np.broadcast_to(line, full).copy(), axis=axis)
+    indices = np.broadcast_to(line, full).copy()
+    rng.permuted(indices, axis=axis, out=indices)  # in place: 2 GiB of intp at u8's 256 MiB
     indices = np.ascontiguousarray(indices[tuple(slice(0, d) for d in index_dims)])
     (out,) = outputs_of(shape)
 
@@ -517,16 +519,22 @@ def measure(shape, case, runs):
 
 
 def result_for(shape, name, runs):
+    """The shape's figure, or an error naming why there is none: one shape's trouble
+    (no formulation, a failed check, a field missing from the list, no memory) never
+    stops the others."""
     try:
         case = build_case(shape)
-    except Unsupported as why:
-        return {"name": name, "error": str(why)}
-    try:
         # Fewer runs where one call moves hundreds of MiB, more where it takes microseconds.
         count = 5 if shape["beyond_cache"] else 10 * runs if shape["kind"] == "small" else runs
         return {"name": name, **measure(shape, case, count)}
-    except (ValueError, MemoryError, IndexError) as error:
-        return {"name": name, "error": str(error).splitlines()[0] or type(error).__name__}
+    except Unsupported as why:
+        return {"name": name, "error": str(why)}
+    except KeyError as field:
+        return {"name": name, "error": f"the shape list gives no {field} for this shape"}
+    except Exception as error:  # noqa: BLE001  reported as the shape's error
+        text = str(error).splitlines()[0] if str(error) else ""
+        return {"name": name, "error": f"{type(error).__name__}: {text}" if text
+                else type(error).__name__}
 
 
 def main():
@@ -537,8 +545,15 @@ def main():
     parser.add_argument("--filter", default=".", help="regex on the result names")
     args = parser.parse_args()
     name_filter = re.compile(args.filter)
-    with open(args.shapes) as f:
-        shapes = json.load(f)
+    try:
+        with open(args.shapes) as f:
+            shapes = json.load(f)
+    except (OSError, json.JSONDecodeError) as error:
+        sys.exit(f"numpy_peer: {args.shapes}: {error}")
+    if not isinstance(shapes, list) or not all(isinstance(s, dict) and "prefix" in s
+                                               for s in shapes):
+        sys.exit(f"numpy_peer: {args.shapes}: not a list of shapes with a prefix each "
+                 "(dmlconf_benchmarks --dmlconf_shapes_json's output)")
     results = []
     for shape in shapes:
         name = f"{shape['prefix']}/numpy/threads:1"
@@ -553,9 +568,12 @@ def main():
                   + (" allocates" if result["allocates"] else ""), file=sys.stderr)
     context = {"numpy": np.__version__, "python": platform.python_version(), "threads": 1,
                "timer": "time.thread_time_ns", "runs": args.runs, "checks": CHECKS}
-    with open(args.out, "w") as f:
+    # Whole or not at all: the report never reads a half-written file.
+    partial = args.out + ".partial"
+    with open(partial, "w") as f:
         json.dump({"context": context, "results": results}, f, indent=1)
         f.write("\n")
+    os.replace(partial, args.out)
 
 
 if __name__ == "__main__":

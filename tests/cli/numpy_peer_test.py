@@ -6,7 +6,8 @@
 Every result the peer writes is either a figure whose output check passed or an error
 with a reason, at least one window-family and one index-family shape gets a figure, and a
 wrong output (a mapping off by one element, an output that is a view of its input) is
-caught by the peer's check. WORK_DIR (under the build tree) is emptied first and removed
+caught by the peer's check; np.pad's modes, on made-up shapes (the binary has no small
+PADDING), match DirectML's. WORK_DIR (under the build tree) is emptied first and removed
 after a pass. Exit 77 (skipped) without python3-numpy.
 """
 
@@ -68,12 +69,16 @@ def shifted(source):
     return wrong
 
 
-def check_faults(peer, shapes, problems):
-    """The peer's check refuses a wrong element and a view of an input."""
+def load_peer(peer):
     sys.dont_write_bytecode = True  # no __pycache__ in the source tree
     spec = importlib.util.spec_from_file_location("numpy_peer", peer)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def check_faults(module, shapes, problems):
+    """The peer's check refuses a wrong element and a view of an input."""
     for prefix in ("Slice1/small/f32", "ScatterNd/small_rows/u8", "Tile/small/u8"):
         shape = next(s for s in shapes if s["prefix"] == prefix)
         case = module.build_case(shape)
@@ -96,6 +101,36 @@ def check_faults(peer, shapes, problems):
             problems.append(f"Slice/small/f32: a view refused for another reason: {error}")
 
 
+def check_padding_modes(module, problems):
+    """The binary has no small PADDING: each DML_PADDING_MODE on a made-up row of three,
+    padded by two on each side, against DirectML's pages (REFLECTION leaves the edge out,
+    SYMMETRIC repeats it)."""
+    # Which input element each output element holds (None: the constant 0).
+    wanted = {0: [None, None, 0, 1, 2, None, None], 1: [0, 0, 0, 1, 2, 2, 2],
+              2: [2, 1, 0, 1, 2, 1, 0], 3: [1, 0, 0, 1, 2, 2, 1], 4: [1, 2, 0, 1, 2, 0, 1]}
+    for mode in range(6):
+        padding = {"prefix": f"Padding/mode{mode}/u16", "operator": "PADDING",
+                   "data_type": "UINT16", "kind": "small", "beyond_cache": False,
+                   "inputs": [[3]], "outputs": [[7]], "padding_mode": mode,
+                   "padding_value": 0, "start_padding": [2], "end_padding": [2]}
+        if mode not in wanted:  # no such DML_PADDING_MODE
+            try:
+                module.build_case(padding)
+                problems.append(f"PADDING mode {mode} accepted")
+            except module.Unsupported:
+                pass
+            continue
+        try:
+            case = module.build_case(padding)
+            got = case.run()[0].tolist()
+            want = [0 if i is None else module.value_at("UINT16", i) for i in wanted[mode]]
+            result = module.measure(padding, case, 2)
+            if got != want or not result["allocates"]:
+                problems.append(f"PADDING mode {mode}: {got}, DirectML gives {want}")
+        except (module.Unsupported, ValueError) as error:
+            problems.append(f"PADDING mode {mode}: {error}")
+
+
 def main():
     peer, binary, work = sys.argv[1:4]
     shutil.rmtree(work, ignore_errors=True)
@@ -115,7 +150,9 @@ def main():
         problems.append("no window-family shape got a figure")
     if not figured & INDEX:
         problems.append("no index-family shape got a figure")
-    check_faults(peer, shapes, problems)
+    module = load_peer(peer)
+    check_faults(module, shapes, problems)
+    check_padding_modes(module, problems)
     for problem in problems:
         print(f"numpy_peer_test: {problem}")
     results = document.get("results", [])
