@@ -392,65 +392,84 @@ def case_scatter_elements(shape):
     return Case(run, source, [x, updates], False)
 
 
-def case_nd(shape):
+@dataclass
+class NdLayout:
     """GATHER_ND, GATHER_ND1 and SCATTER_ND on the meaningful dimensions (the last
-    input_dimension_count of the input, the last indices_dimension_count of the indices,
-    the tuples along the indices' last one)."""
-    t = shape["data_type"]
-    data = shape["inputs"][0][len(shape["inputs"][0]) - shape["input_dimension_count"]:]
-    index_dims = shape["inputs"][1][len(shape["inputs"][1]) - shape["indices_dimension_count"]:]
-    b = shape.get("batch_dimension_count", 0)
-    tuple_size = index_dims[-1]
-    selected, block = data[b:b + tuple_size], data[b + tuple_size:]
-    lead = index_dims[:-1]
-    tuples, places = count_of(lead), count_of(selected)
-    scatter = shape["operator"] == "SCATTER_ND"
-    if scatter and (b > 0 or tuples > places):
-        raise Unsupported("more tuples than blocks: a scatter's tuples would collide")
+    input_dimension_count of the input, the last indices_dimension_count of the indices):
+    `lead` the indices' dimensions before the tuples' (batch first), `selected` the
+    sizes a tuple picks from, `block` what each tuple moves."""
+    data: list
+    batch: int
+    lead: list
+    selected: list
+    block: list
+
+    @staticmethod
+    def of(shape):
+        data = shape["inputs"][0][len(shape["inputs"][0]) - shape["input_dimension_count"]:]
+        index_dims = shape["inputs"][1][len(shape["inputs"][1])
+                                        - shape["indices_dimension_count"]:]
+        b, tuple_size = shape.get("batch_dimension_count", 0), index_dims[-1]
+        return NdLayout(data, b, index_dims[:-1], data[b:b + tuple_size],
+                        data[b + tuple_size:])
+
+    def where(self, columns):
+        """The advanced index: the batch coordinates as aranges, then the tuples'."""
+        batches = [np.arange(self.data[i], dtype=np.intp).reshape(
+            [self.data[i] if d == i else 1 for d in range(len(self.lead))])
+            for i in range(self.batch)]
+        return tuple(batches + columns)
+
+    def tuple_of(self, columns, j):
+        """Plain Python: tuple j's coordinates, its batch coordinates first."""
+        at = unflat(self.lead, j)
+        return at[:self.batch] + [int(c[tuple(at)]) for c in columns]
+
+
+def case_gather_nd(shape):
+    nd = NdLayout.of(shape)
     rng = np.random.default_rng(INDEX_SEED)
-    if scatter:  # distinct blocks, so no two tuples collide
-        picks = rng.choice(places, size=tuples, replace=False)
-        columns = [c.reshape(lead) for c in np.unravel_index(picks, selected)]
-    else:
-        columns = [rng.integers(0, n, size=lead, dtype=np.intp) for n in selected]
-    columns = [np.ascontiguousarray(c, dtype=np.intp) for c in columns]
-    batches = [np.arange(data[i], dtype=np.intp).reshape(
-        [data[i] if d == i else 1 for d in range(len(lead))]) for i in range(b)]
-    where = tuple(batches + columns)
-    x = filled(t, data)
-    gathered = lead + block
-    block_count = count_of(block)
-
-    def tuple_of(j):
-        at = unflat(lead, j)
-        return at[:b] + [int(c[tuple(at)]) for c in columns]
-
-    if scatter:
-        updates = filled(t, gathered, 2)
-        landing = {flat(selected, tuple_of(j)[b:]): j for j in range(tuples)}
-        (out,) = outputs_of(shape)
-        view = out.reshape(data)
-
-        def run():
-            np.copyto(view, x)
-            view[where] = updates
-            return [out]
-
-        def source(k, index):
-            at = unflat(data, flat(shape["outputs"][0], index))
-            j = landing.get(flat(selected, at[:tuple_size]))
-            rest = flat(block, at[tuple_size:])
-            return (0, flat(data, at)) if j is None else (2, j * block_count + rest)
-        return Case(run, source, [x, updates], False)
+    columns = [rng.integers(0, n, size=nd.lead, dtype=np.intp) for n in nd.selected]
+    where, x = nd.where(columns), filled(shape["data_type"], nd.data)
+    block_count = count_of(nd.block)
 
     def run():
         return [x[where]]
 
     def source(k, index):
-        j = flat(lead, index[:len(lead)])
-        q = flat(data[:b] + selected, tuple_of(j))
-        return 0, q * block_count + flat(block, index[len(lead):])
+        q = flat(nd.data[:nd.batch] + nd.selected,
+                 nd.tuple_of(columns, flat(nd.lead, index[:len(nd.lead)])))
+        return 0, q * block_count + flat(nd.block, index[len(nd.lead):])
     return Case(run, source, [x], True)
+
+
+def case_scatter_nd(shape):
+    nd = NdLayout.of(shape)
+    tuples, places = count_of(nd.lead), count_of(nd.selected)
+    if nd.batch > 0 or tuples > places:
+        raise Unsupported("more tuples than blocks: a scatter's tuples would collide")
+    # Distinct blocks, so that no two tuples collide.
+    picks = np.random.default_rng(INDEX_SEED).choice(places, size=tuples, replace=False)
+    columns = [np.ascontiguousarray(c.reshape(nd.lead), dtype=np.intp)
+               for c in np.unravel_index(picks, nd.selected)]
+    where, x = nd.where(columns), filled(shape["data_type"], nd.data)
+    updates = filled(shape["data_type"], nd.lead + nd.block, 2)
+    landing = {flat(nd.selected, nd.tuple_of(columns, j)): j for j in range(tuples)}
+    (out,) = outputs_of(shape)
+    view = out.reshape(nd.data)
+    block_count, tuple_size = count_of(nd.block), len(nd.selected)
+
+    def run():
+        np.copyto(view, x)
+        view[where] = updates
+        return [out]
+
+    def source(k, index):
+        at = unflat(nd.data, flat(shape["outputs"][0], index))
+        j = landing.get(flat(nd.selected, at[:tuple_size]))
+        rest = flat(nd.block, at[tuple_size:])
+        return (0, flat(nd.data, at)) if j is None else (2, j * block_count + rest)
+    return Case(run, source, [x, updates], False)
 
 
 BUILDERS = {
@@ -458,8 +477,8 @@ BUILDERS = {
     "DEPTH_TO_SPACE": case_depth_space, "SPACE_TO_DEPTH": case_depth_space,
     "DEPTH_TO_SPACE1": case_depth_space, "SPACE_TO_DEPTH1": case_depth_space,
     "REVERSE_SUBSEQUENCES": case_reverse, "GATHER_ELEMENTS": case_gather_elements,
-    "SCATTER_ELEMENTS": case_scatter_elements, "GATHER_ND": case_nd, "GATHER_ND1": case_nd,
-    "SCATTER_ND": case_nd, "SLICE": case_slice, "SLICE1": case_slice1,
+    "SCATTER_ELEMENTS": case_scatter_elements, "GATHER_ND": case_gather_nd,
+    "GATHER_ND1": case_gather_nd, "SCATTER_ND": case_scatter_nd, "SLICE": case_slice, "SLICE1": case_slice1,
     "PADDING": case_padding, "PADDING1": case_padding, "TILE": case_tile,
 }
 
