@@ -38,6 +38,7 @@ knows which update lands.
 
 import argparse
 import json
+import math
 import os
 import platform
 import random
@@ -46,7 +47,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
-from typing import Callable, List, Optional
+from typing import Callable, List
 
 import numpy as np
 
@@ -97,7 +98,7 @@ def unflat(dims, position):
 
 
 def count_of(dims):
-    return int(np.prod(dims, dtype=np.int64))
+    return math.prod(dims)
 
 
 # ---- One shape as a NumPy call.
@@ -118,7 +119,8 @@ class Unsupported(Exception):
 
 
 def outputs_of(shape, which=7):
-    """Preallocated outputs, filled (first touch done, and no value the check expects)."""
+    """Preallocated outputs, filled: first touch done, and holding another input's values,
+    so that a call that leaves them alone fails the check."""
     return [filled(shape["data_type"], dims, which) for dims in shape["outputs"]]
 
 
@@ -184,8 +186,9 @@ def case_gather(shape):
 
 
 def depth_space_view(shape):
-    """(6-D view of the input, permutation, 6-D sizes of the output) as problem.cc's
-    DepthSpaceView: DEPTH_COLUMN_ROW has the block offset outermost in the depth."""
+    """(6-D sizes of the input, the permutation that makes it the output's order), as
+    problem.cc's DepthSpaceView: DEPTH_COLUMN_ROW has the block offset outermost in the
+    depth, COLUMN_ROW_DEPTH innermost."""
     to_space = shape["operator"].startswith("DEPTH_TO_SPACE")
     dcr = shape.get("order", "DEPTH_COLUMN_ROW") == "DEPTH_COLUMN_ROW"
     b = shape["block_size"]
@@ -316,7 +319,8 @@ def case_padding(shape):
     start, end = shape["start_padding"], shape["end_padding"]
     # Beyond the input's size np.pad folds a side over the other side's padding
     # (erratum PD2): not DirectML's rule.
-    if mode != "constant" and any(max(s, e) >= n for s, e, n in zip(start, end, dims)):
+    folds = mode in ("reflect", "symmetric", "wrap")
+    if folds and any(max(s, e) >= n for s, e, n in zip(start, end, dims)):
         raise Unsupported("padding as wide as the input: np.pad folds differently (PD2)")
     x = filled(shape["data_type"], dims)
     widths = list(zip(start, end))
