@@ -9,7 +9,8 @@ Debian's interpreter with python3-numpy (the python3 on PATH may not see Debian'
 modules); the standard library and numpy only.
 
 OUT.json: {"context": {...}, "results": [{"name": "<prefix>/numpy/threads:1", "seconds":
-median over the runs, "cv": stddev/mean, "runs": n, "allocates": bool, "checked": 64}] or
+median over the runs per call, "cv": stddev/mean, "runs": n, "calls_per_run": 1 (100 on
+the small shapes), "allocates": bool, "checked": 64}] or
 {"name", "error"} where NumPy has no formulation of the shape or its output fails the
 check. The output is the bytes the blocked kernel writes, a contiguous tensor: a view is
 no copy, so each call copies it (the copy timed). Where NumPy takes `out=` or an in-place
@@ -57,6 +58,7 @@ CHECKED_POSITIONS = 64
 CHECKS = (f"output checked at {CHECKED_POSITIONS} elements before timing; output "
           "C-contiguous, sharing no memory with an input; thread CPU time")
 INDEX_SEED = 12345  # problem.cc's
+SMALL_CALLS = 100  # calls per timed run on the small shapes (a few KiB)
 
 
 # ---- Input values: a hash of the element's flat position and of which input it is
@@ -524,21 +526,23 @@ def check_outputs(shape, case, outputs):
 
 # ---- Timing.
 
-def measure(shape, case, runs):
-    """One call checked, then `runs` timed calls: median thread CPU time."""
+def measure(shape, case, runs, calls=1):
+    """One call checked, then `runs` timed runs of `calls` calls each: the median of their
+    thread CPU time per call."""
     outputs = case.run()
     check_outputs(shape, case, outputs)
     del outputs
     times = []
     for _ in range(runs):
         start = time.thread_time_ns()
-        outputs = case.run()
-        times.append((time.thread_time_ns() - start) * 1e-9)
-        del outputs  # an allocating call's result freed outside the timing
+        for _ in range(calls):
+            outputs = case.run()
+        times.append((time.thread_time_ns() - start) * 1e-9 / calls)
+        del outputs  # the (last) result of an allocating call freed outside the timing
     mean = statistics.fmean(times)
     cv = statistics.pstdev(times) / mean if mean > 0 else 0.0
     return {"seconds": statistics.median(times), "cv": cv, "runs": runs,
-            "allocates": case.allocates, "checked": CHECKED_POSITIONS}
+            "calls_per_run": calls, "allocates": case.allocates, "checked": CHECKED_POSITIONS}
 
 
 def result_for(shape, name, runs):
@@ -547,9 +551,11 @@ def result_for(shape, name, runs):
     stops the others."""
     try:
         case = build_case(shape)
-        # Fewer runs where one call moves hundreds of MiB, more where it takes microseconds.
-        count = 5 if shape["beyond_cache"] else 10 * runs if shape["kind"] == "small" else runs
-        return {"name": name, **measure(shape, case, count)}
+        # Fewer runs where one call moves hundreds of MiB; where it takes a microsecond,
+        # SMALL_CALLS calls per run, since reading the clock costs a quarter of one.
+        if shape["kind"] == "small":
+            return {"name": name, **measure(shape, case, runs, SMALL_CALLS)}
+        return {"name": name, **measure(shape, case, 5 if shape["beyond_cache"] else runs)}
     except Unsupported as why:
         return {"name": name, "error": str(why)}
     except KeyError as field:
