@@ -12,8 +12,9 @@ MISS next to its figure.
     tools/bench_report.py --self-test     # the peer-figure rules on made-up runs
 
 With --binary it also runs the ONNX Runtime peer (benchmarks/ort_peer.js,
-Node and tools/node's onnxruntime-node; --no-onnxruntime to skip) on the
-binary's own shape list, and keeps its figures in the same JSON.
+Node and tools/node's onnxruntime-node; --no-onnxruntime to skip) and the
+NumPy peer (benchmarks/numpy_peer.py, Debian's python3-numpy; --no-numpy to
+skip) on the binary's own shape list, and keeps their figures in the same JSON.
 
 Standard library only.
 """
@@ -55,9 +56,15 @@ CV_MAX = 0.10
 # data at more than twice memory speed: a measuring fault, not a figure. Such a
 # figure is shown, marked IMPLAUSIBLE, and judged neither way.
 PEER_MIN_MEMCPY_FRACTION = 0.5
-PEERS = ("eigen", "onednn", "onnxruntime")
+PEERS = ("eigen", "onednn", "onnxruntime", "numpy")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORT_PEER = os.path.join(ROOT, "benchmarks", "ort_peer.js")
+NUMPY_PEER = os.path.join(ROOT, "benchmarks", "numpy_peer.py")
+# Debian's interpreter, as for the project's other NumPy scripts: python3-numpy is
+# installed for it, and the python3 on PATH may not see Debian's modules.
+SYSTEM_PYTHON = "/usr/bin/python3"
+# The peers run outside the binary, each kept in the JSON under its own key.
+OUTSIDE_PEERS = {"onnxruntime": "dmlconf_onnxruntime", "numpy": "dmlconf_numpy"}
 
 
 def memcpy_target(op, shape, kind):
@@ -95,6 +102,7 @@ class Sample:
     seconds: float
     alloc_bytes: float = 0.0
     cv: float = 0.0  # coefficient of variation over the repetitions; 0 without them
+    allocates: bool = False  # a peer's call that allocates its result (numpy_peer.py)
 
 
 @dataclass
@@ -139,17 +147,35 @@ def run_binary(binary, repetitions, min_time, extra):
     return out.name
 
 
-def run_onnxruntime(binary, name_filter, threads):
-    """Runs the ONNX Runtime peer on the binary's shapes, those of them whose
-    result names match name_filter (the binary's --benchmark_filter) if given;
-    its JSON, or None."""
+def run_peers(binary, name_filter, threads, skip):
+    """Runs the peers outside the binary (ort_peer.js, numpy_peer.py) on the binary's
+    shapes, those of them whose result names match name_filter (the binary's
+    --benchmark_filter) if given: {JSON key: the peer's JSON} of those that ran, except
+    the peers named in `skip`."""
+    commands = {"onnxruntime": ["node", ORT_PEER], "numpy": [SYSTEM_PYTHON, NUMPY_PEER]}
+    options = {"onnxruntime": ["--threads", f"1,{threads}"], "numpy": []}
     shapes = tempfile.NamedTemporaryFile(prefix="dmlconf_shapes_", suffix=".json", delete=False)
-    out = tempfile.NamedTemporaryFile(prefix="dmlconf_ort_", suffix=".json", delete=False)
     shapes.close()
+    try:
+        with open(shapes.name, "w") as f:
+            subprocess.run([binary, "--dmlconf_shapes_json"], check=True, stdout=f)
+        documents = {}
+        for peer, command in commands.items():
+            if peer in skip:
+                continue
+            document = run_peer(peer, command + [shapes.name], options[peer], name_filter)
+            if document:
+                documents[OUTSIDE_PEERS[peer]] = document
+        return documents
+    finally:
+        os.unlink(shapes.name)
+
+
+def run_peer(peer, command, options, name_filter):
+    """One peer: command + OUT.json + options; its JSON, or None."""
+    out = tempfile.NamedTemporaryFile(prefix=f"dmlconf_{peer}_", suffix=".json", delete=False)
     out.close()
-    with open(shapes.name, "w") as f:
-        subprocess.run([binary, "--dmlconf_shapes_json"], check=True, stdout=f)
-    command = ["node", ORT_PEER, shapes.name, out.name, "--threads", f"1,{threads}"]
+    command = command + [out.name] + options
     if name_filter:
         command += ["--filter", name_filter]
     print("running:", " ".join(command), file=sys.stderr)
@@ -158,19 +184,18 @@ def run_onnxruntime(binary, name_filter, threads):
         with open(out.name) as f:
             return json.load(f)
     except (OSError, subprocess.CalledProcessError) as error:
-        print(f"bench_report: ONNX Runtime peer skipped: {error}", file=sys.stderr)
+        print(f"bench_report: {peer} peer skipped: {error}", file=sys.stderr)
         return None
     finally:
-        os.unlink(shapes.name)
         os.unlink(out.name)
 
 
-def ort_checked(ort):
-    """Whether the ONNX Runtime peer's figures come from an ort_peer.js that
-    checks its profiles and outputs (it records them as context.checks). The
-    peer before those checks read, after the first session ORT refused, each
-    session's figure from the session before: none of its figures is shown."""
-    return bool((ort or {}).get("context", {}).get("checks"))
+def peer_checked(peer):
+    """Whether a peer's figures come from a peer script that checks them (it records its
+    checks as context.checks). ort_peer.js before those checks read, after the first
+    session ORT refused, each session's figure from the session before: none of its
+    figures is shown; numpy_peer.py checks from its first version."""
+    return bool((peer or {}).get("context", {}).get("checks"))
 
 
 def seconds_of(entry, threads):
@@ -200,22 +225,28 @@ def collect(document):
             continue
         runs.setdefault(key, []).append(entry)
 
-    # The ONNX Runtime peer's medians, from its profiler, kept in the JSON.
+    # The medians of the peers outside the binary (ONNX Runtime's profiler, NumPy's
+    # thread CPU time), kept in the JSON.
     peer_seconds = {}
-    ort = document.get("dmlconf_onnxruntime") or {}
-    for result in ort.get("results", []) if ort_checked(ort) else []:
-        match = NAME.match(result["name"])
-        if match and "seconds" in result:
-            key = (match["op"], match["shape"], match["type"], match["impl"],
-                   int(match["threads"]))
-            peer_seconds[key] = result["seconds"]
-            cvs[key] = result.get("cv", 0.0)
+    allocating = set()  # peer results whose call allocates its output
+    for json_key in OUTSIDE_PEERS.values():
+        peer = document.get(json_key) or {}
+        for result in peer.get("results", []) if peer_checked(peer) else []:
+            match = NAME.match(result["name"])
+            if match and "seconds" in result:
+                key = (match["op"], match["shape"], match["type"], match["impl"],
+                       int(match["threads"]))
+                peer_seconds[key] = result["seconds"]
+                cvs[key] = result.get("cv", 0.0)
+                if result.get("allocates"):
+                    allocating.add(key)
 
     variants = {}
     for (op, shape, type_, impl, threads), seconds in peer_seconds.items():
         if (op, shape, type_) in {k[:3] for k in runs}:
+            key = (op, shape, type_, impl, threads)
             variants.setdefault((op, shape, type_), Variant(op, shape, type_)).samples[
-                (impl, threads)] = Sample(seconds, 0.0, cvs.get((op, shape, type_, impl, threads), 0.0))
+                (impl, threads)] = Sample(seconds, 0.0, cvs.get(key, 0.0), key in allocating)
     for (op, shape, type_, impl, threads), entries in runs.items():
         variant = variants.setdefault((op, shape, type_), Variant(op, shape, type_))
         variant.kind = entries[0].get("label", variant.kind)
@@ -273,13 +304,13 @@ def evaluate(variant, verdicts):
     all_threads = max(variant.thread_counts(), default=1)
 
     def judge(target, value, passed, keys, fmt="{:.2f}x", higher_is_better=True,
-              implausible=None):
+              implausible=None, note=""):
         if value is None:
             return "–"
         cv = variant.cv(*keys)
-        verdicts.append(Verdict(target, variant.prefix, fmt.format(value), passed, value,
+        verdicts.append(Verdict(target, variant.prefix, fmt.format(value) + note, passed, value,
                                 higher_is_better, cv, implausible is not None))
-        return verdict_cell(value, passed, fmt, cv, implausible)
+        return verdict_cell(value, passed, fmt, cv, implausible) + note
 
     target = memcpy_target(variant.op, variant.shape, variant.kind)
     for threads in variant.thread_counts():
@@ -306,6 +337,8 @@ def evaluate(variant, verdicts):
         for threads in sorted({t for (impl, t) in variant.samples if impl == peer}):
             figure = ratio(variant.time(peer, threads), variant.time("blocked", threads))
             label = f"{peer}/blocked {threads}T"
+            # The peer's idiomatic call allocates its output; blocked writes into one.
+            note = " (allocates)" if variant.samples[(peer, threads)].allocates else ""
             if variant.output_bytes >= PEER_MIN_BYTES:
                 of_memcpy = ratio(variant.time(peer, threads), variant.time("memcpy", threads))
                 implausible = (of_memcpy if of_memcpy is not None
@@ -313,9 +346,9 @@ def evaluate(variant, verdicts):
                 row[label] = judge(f"blocked faster than {peer} ({threads}T, >= 1 MiB)", figure,
                                    figure is not None and figure > 1.0,
                                    [(peer, threads), ("blocked", threads)],
-                                   implausible=implausible)
+                                   implausible=implausible, note=note)
             else:
-                row[label] = verdict_cell(figure, None)
+                row[label] = verdict_cell(figure, None) + (note if figure is not None else "")
 
     if variant.kind == "small":
         blocked, memcpy = variant.time("blocked", 1), variant.time("memcpy", 1)
@@ -421,11 +454,28 @@ def render_protocol(protocol):
             f"1 ms: {verdict}."]
 
 
-def render_peer_errors(ort, variants):
-    """The ONNX Runtime shapes shown as "–": each reason once, with its shapes."""
+# Each peer outside the binary: its title in the report, its script, and why a JSON
+# without its checks shows none of its figures.
+PEER_TITLES = {"onnxruntime": ("ONNX Runtime", "benchmarks/ort_peer.js"),
+               "numpy": ("NumPy", "benchmarks/numpy_peer.py")}
+UNCHECKED_WHY = {
+    "onnxruntime": "That peer picked a session's profile by file name in a shared directory, "
+                   "and a session ORT refused (no kernel for the type) left its profile there, "
+                   "so from the first refusal on each figure was another session's.",
+    "numpy": "Its outputs were not checked against the operator's."}
+
+
+def render_peer_errors(peer_name, peer, variants):
+    """A peer's shapes shown as "–": each reason once, with its shapes."""
+    title, script = PEER_TITLES[peer_name]
+    heading = ["", f"## {title}: shapes without a figure", ""]
+    if peer and not peer_checked(peer):
+        return heading + [f"All of them: this JSON's {title} figures come from `{script}` "
+                          f"before its checks (no `checks` in its context). "
+                          f"{UNCHECKED_WHY[peer_name]} Rerun the peer for {title} figures."]
     shown = {v.prefix for v in variants}
     by_reason = {}  # reason -> {prefix: [threads]}
-    for result in (ort or {}).get("results", []):
+    for result in (peer or {}).get("results", []):
         match = NAME.match(result["name"])
         if "error" not in result or not match:
             continue
@@ -433,18 +483,9 @@ def render_peer_errors(ort, variants):
         if prefix in shown:
             by_reason.setdefault(result["error"], {}).setdefault(prefix, []).append(
                 int(match["threads"]))
-    if ort and not ort_checked(ort):
-        return ["", "## ONNX Runtime: shapes without a figure", "",
-                "All of them: this JSON's ONNX Runtime figures come from `benchmarks/ort_peer.js` "
-                "before its checks (no `checks` in its context). That peer picked a session's "
-                "profile by file name in a shared directory, and a session ORT refused (no "
-                "kernel for the type) left its profile there, so from the first refusal on "
-                "each figure was another session's. Rerun the peer for ONNX Runtime figures."]
     if not by_reason:
         return []
-    lines = ["", "## ONNX Runtime: shapes without a figure", "",
-             "`benchmarks/ort_peer.js` publishes no time for these (shown as \"–\"), "
-             "and why:", ""]
+    lines = heading + [f"`{script}` publishes no time for these (shown as \"–\"), and why:", ""]
     for reason, shapes in by_reason.items():
         listed = ", ".join(f"`{p}` ({', '.join(f'{t}T' for t in sorted(ts))})"
                            for p, ts in shapes.items())
@@ -462,8 +503,14 @@ def render(document, variants, command, notes=""):
     ort = document.get("dmlconf_onnxruntime")
     ort_line = (f"onnxruntime-node {ort['context'].get('onnxruntime', '?')}, CPU EP, "
                 f"Node {ort['context'].get('node', '?')}" if ort else "not run")
-    if ort and not ort_checked(ort):
+    if ort and not peer_checked(ort):
         ort_line += " (its figures not shown: see the end of the report)"
+    numpy = document.get("dmlconf_numpy")
+    numpy_line = (f"NumPy {numpy['context'].get('numpy', '?')}, Python "
+                  f"{numpy['context'].get('python', '?')}, one thread, thread CPU time"
+                  if numpy else "not run")
+    if numpy and not peer_checked(numpy):
+        numpy_line += " (its figures not shown: see the end of the report)"
 
     out = ["# Benchmarks", "",
            "Generated by `tools/bench_report.py` from `reports/benchmarks.json`; do not edit by hand.",
@@ -476,6 +523,7 @@ def render(document, variants, command, notes=""):
            f"{', '.join(f'{x:.2f}' for x in document.get('dmlconf_load_end', [])) or '?'} "
            "(a shared machine)",
            f"- ONNX Runtime peer: {ort_line}",
+           f"- NumPy peer: {numpy_line}",
            f"- oneDNN peer: {context.get('onednn', '?')}; counting allocator: "
            f"{context.get('counting_allocations', '?')}",
            f"- Command: `{command}`", "",
@@ -492,6 +540,14 @@ def render(document, variants, command, notes=""):
            "kernel event of the op per run, the output checked against the operator's at 64 "
            "elements; whole microseconds, so small shapes are coarse); a shape ORT refuses "
            "or whose time fails those checks shows \"–\", its reason listed at the end. "
+           "`numpy` is NumPy's idiomatic call for the operator on one thread "
+           "(`benchmarks/numpy_peer.py`), its time thread CPU time, the output checked against "
+           "the operator's at 64 elements before timing; NumPy writes into a preallocated "
+           "output where it takes `out=` or an in-place form, and a figure whose call "
+           "allocates its result instead (`np.pad`, `np.tile`, `take_along_axis`, advanced "
+           "indexing: allocation and first touch of its pages timed) is marked "
+           "\"(allocates)\"; a shape NumPy cannot express shows \"–\", its reason listed "
+           "at the end. "
            "A peer figure (shapes of 1 MiB or more) whose peer time is under "
            f"{PEER_MIN_MEMCPY_FRACTION:g}x `memcpy`'s time for the same bytes and threads "
            "would mean more than twice memory speed: it is marked IMPLAUSIBLE (with the "
@@ -507,7 +563,9 @@ def render(document, variants, command, notes=""):
     out += summarize(verdicts)
     columns = ([f"blocked/memcpy {t}T" for t in threads] + ["naive/blocked"]
                + [f"eigen/blocked 1T"] + [f"onednn/blocked {t}T" for t in threads]
-               + [f"onnxruntime/blocked {t}T" for t in threads])
+               + [f"onnxruntime/blocked {t}T" for t in threads]
+               # A JSON from before the NumPy peer re-renders without its column.
+               + (["numpy/blocked 1T"] if numpy else []))
     for kind, title in (("long_runs", "Long contiguous runs"),
                         ("element_granular", "Element-granular"),
                         ("small", "Small problems")):
@@ -526,7 +584,8 @@ def render(document, variants, command, notes=""):
     implausible = [v for v in verdicts if v.implausible]
     out += ["", "## Implausible peer figures", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure}" for v in implausible] or ["None."]
-    out += render_peer_errors(ort, variants)
+    out += render_peer_errors("onnxruntime", ort, variants)
+    out += render_peer_errors("numpy", numpy, variants)
     if notes:
         out += ["", notes.rstrip()]
     return "\n".join(out) + "\n", verdicts
@@ -535,8 +594,9 @@ def render(document, variants, command, notes=""):
 def self_test():
     """Renders made-up runs and checks the rules that guard the peers' figures:
     a peer faster than half memcpy's time is IMPLAUSIBLE and judged neither
-    way, a peer's refusal is listed with its reason, and figures of an
-    ONNX Runtime peer without its checks are not shown. Returns the failures."""
+    way, a peer's refusal is listed with its reason, a NumPy call that allocates
+    its output is marked, figures of a peer without its checks are not shown,
+    and a JSON from before the NumPy peer re-renders. Returns the failures."""
     mib = 1 << 20
 
     def entry(prefix, impl, threads, seconds):
@@ -545,19 +605,34 @@ def self_test():
                 "label": "long_runs", "output_bytes": 4 * mib, "alloc_bytes_per_call": 0}
 
     benchmarks = []
-    for shape in ("fast", "fair", "refused"):
+    for shape in ("fast", "fair", "refused", "slow", "noisy"):
         benchmarks += [entry(f"Split/{shape}/f32", "memcpy", 1, 1e-3),
                        entry(f"Split/{shape}/f32", "blocked", 1, 1e-3)]
     ort = {"context": {"onnxruntime": "test", "checks": "test"}, "results": [
         {"name": "Split/fast/f32/onnxruntime/threads:1", "seconds": 1e-5, "cv": 0.0},
         {"name": "Split/fair/f32/onnxruntime/threads:1", "seconds": 2e-3, "cv": 0.0},
         {"name": "Split/refused/f32/onnxruntime/threads:1", "error": "no kernel for f32"}]}
-    document = {"context": {}, "benchmarks": benchmarks, "dmlconf_onnxruntime": ort}
+
+    def numpy_result(shape, seconds, cv=0.0, allocates=False):
+        return {"name": f"Split/{shape}/f32/numpy/threads:1", "seconds": seconds, "cv": cv,
+                "runs": 5, "allocates": allocates, "checked": 64}
+    numpy = {"context": {"numpy": "test", "python": "test", "checks": "test"}, "results": [
+        numpy_result("fast", 1e-5), numpy_result("fair", 3e-3, allocates=True),
+        {"name": "Split/refused/f32/numpy/threads:1", "error": "no NumPy formulation"},
+        numpy_result("slow", 5e-4), numpy_result("noisy", 2e-3, cv=0.3)]}
+    document = {"context": {}, "benchmarks": benchmarks, "dmlconf_onnxruntime": ort,
+                "dmlconf_numpy": numpy}
     failures = []
+    checks = 0
 
     def expect(condition, what):
+        nonlocal checks
+        checks += 1
         if not condition:
             failures.append(what)
+
+    def section(markdown, title):
+        return markdown.split(f"## {title}")[1].split("\n## ")[0]
 
     markdown, verdicts = render(document, collect(document), "self-test")
     by_shape = {v.variant: v for v in verdicts if "onnxruntime" in v.target}
@@ -565,23 +640,45 @@ def self_test():
            "a peer at 1/100 of memcpy's time is shown IMPLAUSIBLE")
     expect(by_shape["Split/fast/f32"].implausible and not by_shape["Split/fast/f32"].judged,
            "an IMPLAUSIBLE figure is judged neither way")
-    expect("`Split/fast/f32`: blocked faster than onnxruntime" not in
-           markdown.split("## Misses")[1].split("## Too noisy")[0],
+    expect("`Split/fast/f32`: blocked faster than onnxruntime" not in section(markdown, "Misses"),
            "an IMPLAUSIBLE figure is not a miss")
     expect("2.00x PASS" in markdown and by_shape["Split/fair/f32"].judged,
            "a plausible peer figure is judged")
     expect("- no kernel for f32: `Split/refused/f32` (1T)" in markdown,
            "a refused shape is listed with its reason")
-    expect("| 1 | 0 | 0 | 1 |" in markdown, "the targets table counts 1 PASS and 1 IMPLAUSIBLE")
+    expect("| blocked faster than onnxruntime (1T, >= 1 MiB) | 1 | 0 | 0 | 1 |" in markdown,
+           "the targets table counts 1 PASS and 1 IMPLAUSIBLE")
+
+    # The NumPy peer: the same rules, and its allocating calls marked.
+    numpy_verdicts = {v.variant: v for v in verdicts if "numpy" in v.target}
+    expect("| blocked faster than numpy (1T, >= 1 MiB) | 1 | 1 | 1 | 1 |" in markdown,
+           "NumPy's targets row: 1 PASS, 1 MISS, 1 NOISY, 1 IMPLAUSIBLE")
+    expect("3.00x PASS (allocates)" in markdown, "an allocating NumPy figure is marked")
+    expect("2.00x NOISY (cv 0.30)" in markdown and not numpy_verdicts["Split/noisy/f32"].judged,
+           "a NumPy figure with cv 0.3 is NOISY and judged neither way")
+    expect("- `Split/slow/f32`: blocked faster than numpy (1T, >= 1 MiB): 0.50x"
+           in section(markdown, "Misses"), "NumPy at half blocked's time is a miss")
+    expect(numpy_verdicts["Split/fast/f32"].implausible, "NumPy at 1/100 of memcpy: IMPLAUSIBLE")
+    expect("- no NumPy formulation: `Split/refused/f32` (1T)"
+           in section(markdown, "NumPy: shapes without a figure"),
+           "a shape NumPy cannot do is listed with its reason")
 
     del ort["context"]["checks"]
+    del numpy["context"]["checks"]
     markdown, verdicts = render(document, collect(document), "self-test")
-    expect(not any("onnxruntime" in v.target for v in verdicts),
-           "no ONNX Runtime figure from a peer without its checks")
-    expect("before its checks" in markdown, "the report says why its figures are missing")
+    expect(not any("onnxruntime" in v.target or "numpy" in v.target for v in verdicts),
+           "no ONNX Runtime or NumPy figure from a peer without its checks")
+    expect("ONNX Runtime figures come from `benchmarks/ort_peer.js` before its checks" in markdown
+           and "NumPy figures come from `benchmarks/numpy_peer.py` before its checks"
+           in markdown, "the report says why their figures are missing")
+
+    del document["dmlconf_numpy"]
+    markdown, verdicts = render(document, collect(document), "self-test")
+    expect("NumPy peer: not run" in markdown and "numpy/blocked" not in markdown,
+           "a JSON without NumPy figures renders without the NumPy column")
     for failure in failures:
         print(f"self-test FAILED: {failure}", file=sys.stderr)
-    print(f"bench_report self-test: 8 checks, {len(failures)} failed")
+    print(f"bench_report self-test: {checks} checks, {len(failures)} failed")
     return failures
 
 
@@ -601,6 +698,7 @@ def main():
                         help="leave out the 256 MiB shapes (about half the run time)")
     parser.add_argument("--no-onnxruntime", action="store_true",
                         help="do not run the ONNX Runtime peer")
+    parser.add_argument("--no-numpy", action="store_true", help="do not run the NumPy peer")
     parser.add_argument("--notes", default=os.path.join(ROOT, "benchmarks", "report_notes.md"),
                         help="markdown appended to the report: why each miss misses")
     parser.add_argument("--protocol-binary",
@@ -617,12 +715,15 @@ def main():
         path = run_binary(args.binary, args.repetitions, args.min_time, extra)
         # The binary takes its last --benchmark_filter; the peer gets the same.
         filters = [a.split("=", 1)[1] for a in extra if a.startswith("--benchmark_filter=")]
-        ort = None if args.no_onnxruntime else run_onnxruntime(
-            args.binary, filters[-1] if filters else None, os.cpu_count() or 1)
+        skip = {peer for peer, off in (("onnxruntime", args.no_onnxruntime),
+                                       ("numpy", args.no_numpy)) if off}
+        peers = run_peers(args.binary, filters[-1] if filters else None,
+                          os.cpu_count() or 1, skip)
         command = (f"tools/bench_report.py --binary {args.binary} --repetitions "
                    f"{args.repetitions} --min-time {args.min_time}"
                    + (" --quick" if args.quick else "")
-                   + (" --no-onnxruntime" if args.no_onnxruntime else ""))
+                   + (" --no-onnxruntime" if args.no_onnxruntime else "")
+                   + (" --no-numpy" if args.no_numpy else ""))
     else:
         path = args.json
         command = f"(unknown; rendered by tools/bench_report.py --json {args.json})"
@@ -642,8 +743,7 @@ def main():
     if args.binary:
         document["dmlconf_load_start"] = list(load_start)
         document["dmlconf_load_end"] = list(os.getloadavg())
-        if ort:
-            document["dmlconf_onnxruntime"] = ort
+        document.update(peers)
         os.makedirs(os.path.dirname(args.json_out) or ".", exist_ok=True)
         with open(args.json_out, "w") as f:
             json.dump(document, f, indent=1)
