@@ -107,25 +107,27 @@ TEST_P(SimdLoops, gather_elements) {
     }
 }
 
-// A page between two inaccessible ones: a line placed against either end faults
+// Two pages between two inaccessible ones: a line placed against either end faults
 // on any byte read or written outside it (ASan does not see vector gathers).
 class FencedPage {
  public:
   FencedPage() : page_(size_t(sysconf(_SC_PAGESIZE))) {
-    void* p = mmap(nullptr, 3 * page_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* p = mmap(nullptr, (kData + 2) * page_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     base_ = p == MAP_FAILED ? nullptr : static_cast<std::byte*>(p);
-    if (base_) mprotect(base_ + page_, page_, PROT_READ | PROT_WRITE);
+    if (base_) mprotect(base_ + page_, kData * page_, PROT_READ | PROT_WRITE);
   }
   ~FencedPage() {
-    if (base_) munmap(base_, 3 * page_);
+    if (base_) munmap(base_, (kData + 2) * page_);
   }
   bool ok() const { return base_ != nullptr; }
-  // `bytes` at the page's start (at_end false) or ending at its last byte.
+  // `bytes` (at most two pages) at the fenced region's start (at_end false) or ending
+  // at its last byte.
   std::byte* Place(size_t bytes, bool at_end) {
-    return base_ + page_ + (at_end ? page_ - bytes : 0);
+    return base_ + page_ + (at_end ? kData * page_ - bytes : 0);
   }
 
  private:
+  static constexpr size_t kData = 2;
   size_t page_;
   std::byte* base_ = nullptr;
 };
@@ -220,6 +222,27 @@ TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
         ASSERT_EQ(out.get()[b], kPoison) << "StreamRun wrote before dst, bytes=" << bytes;
       ASSERT_TRUE(out.GuardIntact()) << "StreamRun misalign=" << misalign << " bytes=" << bytes;
     }
+}
+
+// SLICE's forward strides of 2 to 4 elements: every k-th element, the input fenced
+// right after the last one taken.
+TEST_P(SimdLoops, take_every) {
+  FencedPage fence;
+  ASSERT_TRUE(fence.ok());
+  for (size_t es : {1, 2, 4, 8})
+    for (int k = 2; k <= 4; ++k)
+      for (uint64_t n = 1; n <= kMaxLength; ++n) {
+        const size_t span = ((n - 1) * size_t(k) + 1) * es;  // through the last element taken
+        std::byte* src = fence.Place(span, true);
+        const std::vector<std::byte> pattern = Pattern(span);
+        std::memcpy(src, pattern.data(), span);
+        Output out(n * es);
+        simd::TakeEvery(es, k, out.get(), src, n);
+        for (uint64_t i = 0; i < n; ++i)
+          ASSERT_EQ(0, std::memcmp(out.get() + i * es, pattern.data() + i * size_t(k) * es, es))
+              << "TakeEvery es=" << es << " k=" << k << " n=" << n << " i=" << i;
+        ASSERT_TRUE(out.GuardIntact()) << "TakeEvery es=" << es << " k=" << k << " n=" << n;
+      }
 }
 
 // StreamWriter (copy_runs.h): runs of every length appended at any alignment come

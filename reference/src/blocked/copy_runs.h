@@ -239,6 +239,11 @@ inline void CopyStrided(size_t element_size, std::byte* dst, int64_t dst_stride,
   // A reversed run: reversed in registers, whole vectors on both sides.
   if (dst_stride == int64_t(element_size) && src_stride == -int64_t(element_size))
     return simd::ReverseRun(element_size, dst, src, n);
+  // Every second to fourth element forward (x[:, ::2]): split in registers.
+  const int64_t k = src_stride / int64_t(element_size);
+  if (dst_stride == int64_t(element_size) && src_stride % int64_t(element_size) == 0 && k >= 2 &&
+      k <= 4)
+    return simd::TakeEvery(element_size, int(k), dst, src, n);
   WithElementType(element_size,
                   [&]<class T>() { CopyStridedOf<T>(dst, dst_stride, src, src_stride, n); });
 }

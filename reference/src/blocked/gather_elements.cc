@@ -65,7 +65,7 @@ void GatherLines(const ElementsPlan& plan, const Bindings& bindings, bool stream
     const uint64_t n = std::min(cursor.LeftInRow(), end - at);
     const std::byte* const indices = bindings.inputs[1] + cursor.offset(1);
     const std::byte* const line = bindings.inputs[0] + cursor.offset(2);
-    if (at + n < end) {
+    if (stream && at + n < end) {  // a small problem's next line is in cache already
       Cursor next = cursor;
       next.Advance(n);
       simd::PrefetchToL2(bindings.inputs[0] + next.offset(2), line_bytes);

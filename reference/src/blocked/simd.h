@@ -68,6 +68,11 @@ void GatherColumns(size_t element_size, std::byte* dst, int64_t dst_row, const s
                    const std::byte* src, int64_t src_row, const int32_t* offsets, uint64_t n,
                    const std::byte* next, uint64_t next_bytes);
 
+// SLICE's element-granular line with a small forward stride:
+// dst[i] = src[i * k] for i < n, k of 2 to 4 elements. Reads nothing after
+// element k * (n - 1).
+void TakeEvery(size_t element_size, int k, std::byte* dst, const std::byte* src, uint64_t n);
+
 // GATHER_ELEMENTS where n 32-bit indices (signed or not) pick from one packed
 // line of `size` elements: dst[k] = line[position(indices[k])], a negative
 // signed index counting from the line's end and every position clamped into

@@ -63,8 +63,11 @@ void ScatterLineOf(std::byte* line, uint32_t size, const std::byte* indices,
   alignas(64) int32_t positions[kChunk];
   for (uint64_t k0 = 0; k0 < n; k0 += kChunk) {
     const uint64_t m = std::min(kChunk, n - k0);
-    PrefetchToL2(indices + 4 * (k0 + kAhead), 4 * kChunk);
-    PrefetchToL2(updates + sizeof(T) * (k0 + kAhead), sizeof(T) * kChunk);
+    if (k0 + kAhead < n) {  // only what this line will read
+      PrefetchToL2(indices + 4 * (k0 + kAhead), 4 * std::min(kChunk, n - k0 - kAhead));
+      PrefetchToL2(updates + sizeof(T) * (k0 + kAhead),
+                   sizeof(T) * std::min(kChunk, n - k0 - kAhead));
+    }
     ResolveChunk<kSigned>(positions, indices + 4 * k0, size, m);
     const std::byte* update = updates + sizeof(T) * k0;
     for (uint64_t k = 0; k < m; ++k, update += sizeof(T))
