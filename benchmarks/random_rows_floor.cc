@@ -6,7 +6,8 @@
 // (simd::StreamRun), optionally prefetched some rows ahead, timed against
 // memcpy of the same 256 MiB (thread CPU time, best of 5).
 // benchmarks/report_notes.md quotes it as the floor of the `long_runs_rows_256m`
-// shapes (GATHER, GATHER_ND, GATHER_ND1) and of Slice/long_runs_window_256m.
+// shapes (GATHER, GATHER_ND, GATHER_ND1) and of Slice/long_runs_window_256m, and its
+// read-only pass as the per-byte floor of the elements pair's index streams.
 //
 //   dmlconf_random_rows_floor [--huge]   # --huge: ask for 2 MiB pages (madvise)
 #include <sys/mman.h>
@@ -55,6 +56,20 @@ double Best(const Fn& fn) {
   return best;
 }
 
+// Every 8-byte word of `bytes` summed, 64 bytes an iteration: a read-only pass.
+uint64_t ReadAll(const std::byte* p, size_t bytes) {
+  uint64_t sums[8] = {};
+  for (size_t at = 0; at < bytes; at += 64)
+    for (int k = 0; k < 8; ++k) {
+      uint64_t word;
+      std::memcpy(&word, p + at + 8 * k, sizeof word);
+      sums[k] += word;
+    }
+  uint64_t total = 0;
+  for (uint64_t s : sums) total += s;
+  return total;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,6 +85,12 @@ int main(int argc, char** argv) {
   const double memcpy_seconds = Best([&] { std::memcpy(out, in, kBytes); });
   std::printf("256 MiB, %s pages; memcpy %.1f ms\n", huge ? "2 MiB" : "4 KiB",
               memcpy_seconds * 1e3);
+  // One core's read bandwidth alone: what an operator that reads more bytes than it
+  // writes (GATHER_ELEMENTS' 4-byte indices per element) pays at least per byte read.
+  uint64_t sum = 0;
+  const double read_seconds = Best([&] { sum += ReadAll(in, kBytes); });
+  std::printf("reading the 256 MiB alone: %.2fx memcpy (checksum %llu)\n",
+              read_seconds / memcpy_seconds, static_cast<unsigned long long>(sum & 1));
   std::printf("rows       row bytes  rows ahead  ratio to memcpy\n");
   for (const bool window : {false, true})
     for (size_t row : {size_t(4096), size_t(1024)}) {
