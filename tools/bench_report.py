@@ -555,7 +555,9 @@ def render(document, variants, command, notes=""):
            "minus memcpy per call on the small problems; "
            "`alloc B/call` is the most bytes the blocked kernel allocated in one call "
            "(counting `malloc` interposed in the binary). Targets are judged for f32 and u8; "
-           "other types are shown. Shapes named `*_256m` write 256 MiB, eight times the L3. "
+           "other types are shown. Shapes named `*_256m` write 256 MiB, sized as eight times "
+           "the 32 MiB L3 of the Zen 4 they were made on (the closing notes say what they are "
+           "on a later machine). "
            f"A timed figure either of whose two medians varied by more than {CV_MAX:.0%} "
            "(coefficient of variation over the repetitions) is marked NOISY: it is shown but "
            "judged neither way, since on a shared machine it measures the neighbours.",
