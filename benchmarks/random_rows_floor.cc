@@ -70,11 +70,23 @@ uint64_t ReadAll(const std::byte* p, size_t bytes) {
   return total;
 }
 
+// Rows j = 0.. of `row` bytes copied from in + index[j] * row + shift with streaming
+// stores, the row `ahead` places later prefetched whole meanwhile (0: none).
+void CopyRows(std::byte* out, const std::byte* in, const std::vector<uint32_t>& index, size_t row,
+              size_t shift, size_t ahead) {
+  using dmlconf::blocked::simd::StreamRun;
+  const auto source = [&](size_t j) { return in + size_t(index[j]) * row + shift; };
+  for (size_t j = 0; j < index.size(); ++j) {
+    if (ahead > 0 && j + ahead < index.size())
+      for (size_t at = 0; at < row; at += 64) __builtin_prefetch(source(j + ahead) + at);
+    StreamRun(out + j * row, source(j), row);
+  }
+  dmlconf::blocked::simd::StreamFence();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  using dmlconf::blocked::simd::StreamFence;
-  using dmlconf::blocked::simd::StreamRun;
   const bool huge = argc > 1 && std::string_view(argv[1]) == "--huge";
   std::byte* in = Map(huge, kWindowSpan * kBytes);
   std::byte* out = Map(huge);
@@ -102,15 +114,7 @@ int main(int argc, char** argv) {
         index[j] = uint32_t(window ? kWindowSpan * j : rng() % rows);
       const size_t shift = window ? row / 4 : 0;  // the window starts 256 of 1024 in
       for (size_t ahead : {0, 1, 2, 4, 8}) {
-        const double seconds = Best([&] {
-          for (size_t j = 0; j < rows; ++j) {
-            if (ahead > 0 && j + ahead < rows)
-              for (size_t at = 0; at < row; at += 64)
-                __builtin_prefetch(in + size_t(index[j + ahead]) * row + shift + at);
-            StreamRun(out + j * row, in + size_t(index[j]) * row + shift, row);
-          }
-          StreamFence();
-        });
+        const double seconds = Best([&] { CopyRows(out, in, index, row, shift, ahead); });
         std::printf("%-9s  %9zu  %10zu  %.2fx\n", window ? "window" : "random", row, ahead,
                     seconds / memcpy_seconds);
       }

@@ -44,6 +44,11 @@ inline int64_t IndexPosition(const std::byte* p, uint32_t size) {
     return int64_t(std::min<uint64_t>(uint64_t(index), uint64_t(INT64_MAX)));
 }
 
+// The 32-bit index types, signed or not, that the SIMD lines take (simd::GatherLine,
+// simd::ScatterLine).
+template <bool kSigned>
+using Index32 = std::conditional_t<kSigned, int32_t, uint32_t>;
+
 // Calls fn.template operator()<T, I>() with T the unsigned type of the element size
 // and I the index element's C++ type.
 template <class Fn>

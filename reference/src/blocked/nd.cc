@@ -86,8 +86,8 @@ void GatherRange(const NdPlan& plan, const Bindings& bindings, uint64_t begin, u
 // Tuples resolved per chunk; rows up to kMaxPrefetchBytes are prefetched about
 // kBytesAhead ahead (so many rows) into L2, as GATHER's slabs are (gather.cc). 8 KiB
 // ahead: 1.36-1.56x memcpy for rows of 4 KiB against 1.39-1.72x at 32 KiB and
-// 1.60-2.00x with none, in alternated quiet runs (report_notes.md, "Both families on
-// the Xeon").
+// 1.60-2.00x with none, in alternated quiet runs (report_notes.md, "The rows and the
+// windows").
 constexpr uint64_t kTupleChunk = 256;
 constexpr uint64_t kMaxPrefetchBytes = 16 * 1024;
 constexpr uint64_t kBytesAhead = 8 * 1024;

@@ -3,7 +3,7 @@
 // (a negative one counted from the line's end when they are signed, then
 // clamped into the line, as the naive kernel does) and its elements loaded with
 // one vector gather: the scalar loop spent 5 to 7 cycles an element on the
-// index alone (report_notes.md, "GATHER_ELEMENTS in vectors").
+// index alone (report_notes.md, "The elements pair in vectors").
 // The gather instructions load 4 or 8 bytes a lane, so 1- and 2-byte elements
 // are gathered as the 4 bytes that end at the element (or, for the line's first
 // bytes, that start at the line) and shifted down: no byte outside the line is
@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
-#include <type_traits>
 
+#include "blocked/elements.h"
 #include "blocked/simd.h"
 
 #undef HWY_TARGET_INCLUDE
@@ -25,15 +25,12 @@ namespace dmlconf::blocked::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// One index's position in a line of `size`, as elements.h's IndexPosition and the
-// clamp of gather_elements.cc: the scalar twin of ResolveLanes.
+// One index's position in a line of `size`, resolved as everywhere else
+// (elements.h's IndexPosition) and clamped as gather_elements.cc's scalar loop
+// does: the scalar twin of ResolveLanes.
 template <bool kSigned>
 int64_t ResolveOne(const std::byte* index, uint32_t size) {
-  int32_t raw;
-  std::memcpy(&raw, index, sizeof raw);
-  if constexpr (kSigned)
-    return std::clamp<int64_t>(raw < 0 ? raw + int64_t(size) : raw, 0, size - 1);
-  return std::min<int64_t>(uint32_t(raw), size - 1);
+  return std::clamp<int64_t>(IndexPosition<Index32<kSigned>>(index, size), 0, int64_t(size) - 1);
 }
 
 // The same for a vector of 32-bit indices. A line is under 2 GiB (the caller's

@@ -10,6 +10,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "blocked/elements.h"
 #include "blocked/simd.h"
 
 #undef HWY_TARGET_INCLUDE
@@ -25,18 +26,16 @@ namespace hn = hwy::HWY_NAMESPACE;
 // Indices resolved at a time: 1 KiB of positions, in L1 beside the line.
 constexpr uint64_t kChunk = 256;
 
-// One index's position in a line of `size`, or -1 when outside it.
+// One index's position in a line of `size` (elements.h's IndexPosition), or -1
+// when outside it.
 template <bool kSigned>
 int32_t PositionOrDrop(const std::byte* index, uint32_t size) {
-  int32_t raw;
-  std::memcpy(&raw, index, sizeof raw);
-  const int64_t at =
-      kSigned && raw < 0 ? int64_t(raw) + size : int64_t(kSigned ? raw : uint32_t(raw));
+  const int64_t at = IndexPosition<Index32<kSigned>>(index, size);
   return at >= 0 && at < int64_t(size) ? int32_t(at) : -1;
 }
 
-// positions[k] for k < n, in vectors, the tail one at a time. A line is under
-// 2 GiB (GathersLine), so `index + size` cannot overflow.
+// positions[k] for k < n, in vectors, the tail one at a time. The line is under
+// 2^31 elements (ScatterLine's contract), so `index + size` cannot overflow.
 template <bool kSigned>
 void ResolveChunk(int32_t* positions, const std::byte* indices, uint32_t size, uint64_t n) {
   const hn::ScalableTag<int32_t> d;

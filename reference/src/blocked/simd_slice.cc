@@ -2,9 +2,9 @@
 // small forward stride, dst[i] = src[i * k] for k of 2 to 4 (x[:, ::2]): each
 // k vectors of the input are split into k vectors of lanes (Highway's
 // LoadInterleaved2..4, a few shuffles) and the first stored, where the plain
-// loop moved one element per load and store (report_notes.md, "SLICE strides in
-// vectors"). The last vector is left to the plain loop, so no element after the
-// last one taken is read.
+// loop moved one element per load and store (report_notes.md, "PADDING straight
+// from the input, and SLICE1's reversed lines"). The last vector is left to the
+// plain loop, so no element after the last one taken is read.
 #include <cassert>
 #include <cstring>
 
