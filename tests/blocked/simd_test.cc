@@ -224,6 +224,32 @@ TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
     }
 }
 
+// The streamed reversed run at every output alignment, its input fenced on either
+// side: whole lines from registers, the partial ones at both ends with plain stores.
+TEST_P(SimdLoops, reverse_run_streamed) {
+  FencedPage fence;
+  ASSERT_TRUE(fence.ok());
+  for (size_t es : {1, 2, 4, 8})
+    for (size_t misalign = 0; misalign < 64; misalign += es * (es == 1 ? 3 : 1))
+      for (uint64_t n = 0; n <= kMaxLength; ++n)
+        for (bool at_end : {false, true}) {
+          std::byte* src = fence.Place(n * es, at_end);
+          const std::vector<std::byte> pattern = Pattern(n * es);
+          std::memcpy(src, pattern.data(), n * es);
+          Output out(misalign + n * es);
+          if (n > 0) simd::ReverseRunStreamed(es, out.get() + misalign, src + (n - 1) * es, n);
+          simd::StreamFence();
+          for (uint64_t i = 0; i < n; ++i)
+            ASSERT_EQ(0, std::memcmp(out.get() + misalign + i * es,
+                                     pattern.data() + (n - 1 - i) * es, es))
+                << "ReverseRunStreamed es=" << es << " misalign=" << misalign << " n=" << n
+                << " i=" << i;
+          for (size_t b = 0; b < misalign; ++b)
+            ASSERT_EQ(out.get()[b], kPoison) << "written before dst, es=" << es << " n=" << n;
+          ASSERT_TRUE(out.GuardIntact()) << "ReverseRunStreamed es=" << es << " n=" << n;
+        }
+}
+
 // SLICE's forward strides of 2 to 4 elements: every k-th element, the input fenced
 // right after the last one taken.
 TEST_P(SimdLoops, take_every) {

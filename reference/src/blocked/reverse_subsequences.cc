@@ -86,6 +86,11 @@ void ReverseLines(const ReversePlan& plan, const Bindings& bindings, uint64_t be
       ReverseLinePart(es, dst, os, src, is, length, 0, n);
       continue;
     }
+    if (is == int64_t(es)) {  // packed on both sides: straight from registers
+      if (length > 0) simd::ReverseRunStreamed(es, dst, src + int64_t(length - 1) * is, length);
+      simd::StreamRun(dst + length * es, src + length * es, (n - length) * es);
+      continue;
+    }
     // Backwards: the line's last piece holds the start of its reversed
     // input, so the input is read in address order from piece to piece, as
     // within one (report_notes.md, "REVERSE_SUBSEQUENCES reading order").

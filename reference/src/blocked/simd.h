@@ -40,6 +40,9 @@ void DeinterleaveTo(size_t unit, int k, std::byte* const* dsts, const std::byte*
 // REVERSE_SUBSEQUENCES along a packed innermost axis: dst[i] = last[-i] for
 // i < n, `last` pointing at the last element of the reversed input run.
 void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n);
+// The same with the output's whole cache lines stored non-temporally (see
+// StreamRun below: StreamFence() after the last call).
+void ReverseRunStreamed(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n);
 
 // GATHER along the innermost axis into a contiguous output line:
 // dst[i] = src[offsets[i]], offsets in bytes (int32: a row under 2 GiB).

@@ -1,6 +1,7 @@
 // simd::ReverseRun (simd.h): REVERSE_SUBSEQUENCES along a packed innermost
 // axis. Each vector's lanes are reversed in a register, so both sides move
 // whole vectors; the last fewer-than-a-vector elements go one at a time.
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -48,12 +49,63 @@ void ReverseRunOf(std::byte* dst, const std::byte* last, uint64_t n) {
   for (; j < n; ++j) std::memcpy(out + (n - 1 - j), first + j, sizeof(T));
 }
 
-void ReverseRunImpl(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n) {
+// The same run streamed: whole 64-byte output lines are stored non-temporally
+// straight from registers, last line first so that the input is still read
+// ascending, and the input is asked for kReadAhead ahead. Reversing into the L1
+// bounce buffer and streaming from there made the reads and the stores take turns
+// (report_notes.md, "Reversed lines streamed"). The read-ahead runs past the
+// run's end, as StreamWriter's does (copy_runs.h): reversed rows are usually a
+// whole tensor's (x[:, ::-1]), so what follows is the next row's input, and rows
+// of 1 to 4 KiB (u8) are too short to read ahead within. The partial lines at
+// the two ends go through ReverseRunOf's plain stores.
+constexpr size_t kLine = 64;
+constexpr size_t kReadAhead = 4096;
+
+template <class T>
+void ReverseRunStreamedOf(std::byte* dst, const std::byte* last, uint64_t n) {
+  const hn::ScalableTag<T> d;
+  const uint64_t lanes = hn::Lanes(d);
+  constexpr uint64_t kPerLine = kLine / sizeof(T);
+  assert(kPerLine % lanes == 0);  // no x86 vector is wider than a cache line
+  const uint64_t vectors_per_line = kPerLine / lanes;
+  const uintptr_t misalign = reinterpret_cast<uintptr_t>(dst) % kLine;
+  if (misalign % sizeof(T) != 0) return ReverseRunOf<T>(dst, last, n);
+  const uint64_t head = std::min<uint64_t>(n, (kLine - misalign) % kLine / sizeof(T));
+  const uint64_t lines = (n - head) / kPerLine;
+  const uint64_t tail = head + lines * kPerLine;  // output elements [tail, n) are the last
+  const T* first = reinterpret_cast<const T*>(last) - (n == 0 ? 0 : n - 1);
+  T* out = reinterpret_cast<T*>(dst);
+  for (uint64_t i = tail; i > head;) {  // out[i, i + kPerLine) from first[n - i - kPerLine, n - i)
+    i -= kPerLine;
+    const T* in = first + (n - i - kPerLine);
+    const std::byte* ahead = reinterpret_cast<const std::byte*>(in) + kReadAhead;
+    __builtin_prefetch(ahead, 0, 2);
+    for (uint64_t v = 0; v < vectors_per_line; ++v)
+      hn::Stream(ReverseLanes(d, hn::LoadU(d, in + (vectors_per_line - 1 - v) * lanes)), d,
+                 out + i + v * lanes);
+  }
+  if (tail < n)
+    ReverseRunOf<T>(dst + tail * sizeof(T),
+                    reinterpret_cast<const std::byte*>(first + (n - 1 - tail)), n - tail);
+  ReverseRunOf<T>(dst, last, head);
+}
+
+void ReverseRunImpl(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n,
+                    bool stream) {
   switch (element_size) {
-    case 1: return ReverseRunOf<uint8_t>(dst, last, n);
-    case 2: return ReverseRunOf<uint16_t>(dst, last, n);
-    case 4: return ReverseRunOf<uint32_t>(dst, last, n);
-    default: assert(element_size == 8); return ReverseRunOf<uint64_t>(dst, last, n);
+    case 1:
+      return stream ? ReverseRunStreamedOf<uint8_t>(dst, last, n)
+                    : ReverseRunOf<uint8_t>(dst, last, n);
+    case 2:
+      return stream ? ReverseRunStreamedOf<uint16_t>(dst, last, n)
+                    : ReverseRunOf<uint16_t>(dst, last, n);
+    case 4:
+      return stream ? ReverseRunStreamedOf<uint32_t>(dst, last, n)
+                    : ReverseRunOf<uint32_t>(dst, last, n);
+    default:
+      assert(element_size == 8);
+      return stream ? ReverseRunStreamedOf<uint64_t>(dst, last, n)
+                    : ReverseRunOf<uint64_t>(dst, last, n);
   }
 }
 
@@ -67,7 +119,11 @@ namespace dmlconf::blocked::simd {
 HWY_EXPORT(ReverseRunImpl);
 
 void ReverseRun(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n) {
-  HWY_DYNAMIC_DISPATCH(ReverseRunImpl)(element_size, dst, last, n);
+  HWY_DYNAMIC_DISPATCH(ReverseRunImpl)(element_size, dst, last, n, false);
+}
+
+void ReverseRunStreamed(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n) {
+  HWY_DYNAMIC_DISPATCH(ReverseRunImpl)(element_size, dst, last, n, true);
 }
 
 }  // namespace dmlconf::blocked::simd

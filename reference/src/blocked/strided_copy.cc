@@ -44,10 +44,12 @@ Span Piece(uint64_t size, uint64_t piece, uint64_t pieces) {
 // n elements read `src_stride` bytes apart into a contiguous line, element by
 // element into the L1 bounce buffer and streamed out from there (WriteLine):
 // plain stores of a large output would each pay a read-for-ownership. A
-// reversed line (x[:, ::-1]) produces its last piece first, so its input is
-// read in address order across pieces as within one.
+// reversed run (x[:, ::-1]) streams straight from registers instead; other
+// backward strides produce their last piece first, so the input is read in
+// address order across pieces as within one.
 void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_t src_stride,
                          uint64_t n) {
+  if (src_stride == -int64_t(es)) return simd::ReverseRunStreamed(es, dst, src, n);
   WriteLine(
       true, dst, es, n, 1,
       [&](std::byte* out, uint64_t first, uint64_t count) {
