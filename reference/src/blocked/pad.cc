@@ -164,20 +164,31 @@ void PadRowsFused(const PadPlan& plan, const Bindings& bindings, uint64_t begin,
   alignas(64) std::byte scratch[kScratchBytes];
   constexpr uint64_t kPer = kScratchBytes / sizeof(T);
   const bool contiguous = plan.in_stride[plan.outer_rank] == int64_t(sizeof(T));
+  // CONSTANT's padding is the same bytes in every row: produced once.
+  const bool constant = plan.p.mode == PaddingMode::kConstant;
+  alignas(64) std::byte padding[kScratchBytes];
+  if (constant) Fill<T>(padding, sizeof(T), plan.p.padding_element, kPer);
   std::optional<StreamWriter> writer;
   ForEachRow(plan, bindings, begin, end, [&](std::byte* out, const std::byte* in) {
     if (!writer) writer.emplace(out);
-    const auto produce = [&](uint64_t first, uint64_t count) {
+    // `padding_only`: elements [first, first + count) are all the padding element.
+    const auto produce = [&](uint64_t first, uint64_t count, bool padding_only) {
       for (uint64_t done = 0; done < count; done += kPer) {
         const uint64_t m = std::min(kPer, count - done);
+        if (constant && padding_only) {
+          writer->Append(padding, m * sizeof(T));
+          continue;
+        }
         PadPiece<T>(plan, scratch, in, first + done, m);
         writer->Append(scratch, m * sizeof(T));
       }
     };
-    if (in == nullptr || !contiguous) return produce(0, plan.before + plan.middle + plan.after);
-    produce(0, plan.before);
+    const uint64_t n = plan.before + plan.middle + plan.after;
+    if (in == nullptr) return produce(0, n, true);
+    if (!contiguous) return produce(0, n, false);
+    produce(0, plan.before, true);
     writer->Append(in, plan.middle * sizeof(T));
-    produce(plan.before + plan.middle, plan.after);
+    produce(plan.before + plan.middle, plan.after, true);
   });
   if (writer) writer->Finish();
 }
