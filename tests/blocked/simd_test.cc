@@ -235,7 +235,7 @@ TEST_P(SimdLoops, reverse_run_streamed) {
         for (bool at_end : {false, true}) {
           std::byte* src = fence.Place(n * es, at_end);
           const std::vector<std::byte> pattern = Pattern(n * es);
-          std::memcpy(src, pattern.data(), n * es);
+          std::copy(pattern.begin(), pattern.end(), src);
           Output out(misalign + n * es);
           if (n > 0) simd::ReverseRunStreamed(es, out.get() + misalign, src + (n - 1) * es, n);
           simd::StreamFence();
