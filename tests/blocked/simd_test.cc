@@ -251,24 +251,38 @@ TEST_P(SimdLoops, reverse_run_streamed) {
 }
 
 // SLICE's forward strides of 2 to 4 elements: every k-th element, the input fenced
-// right after the last one taken.
+// right after the last one taken; streamed, at output alignments across a line too.
 TEST_P(SimdLoops, take_every) {
   FencedPage fence;
   ASSERT_TRUE(fence.ok());
-  for (size_t es : {1, 2, 4, 8})
-    for (int k = 2; k <= 4; ++k)
-      for (uint64_t n = 1; n <= kMaxLength; ++n) {
-        const size_t span = ((n - 1) * size_t(k) + 1) * es;  // through the last element taken
-        std::byte* src = fence.Place(span, true);
-        const std::vector<std::byte> pattern = Pattern(span);
-        std::memcpy(src, pattern.data(), span);
-        Output out(n * es);
-        simd::TakeEvery(es, k, out.get(), src, n);
-        for (uint64_t i = 0; i < n; ++i)
-          ASSERT_EQ(0, std::memcmp(out.get() + i * es, pattern.data() + i * size_t(k) * es, es))
-              << "TakeEvery es=" << es << " k=" << k << " n=" << n << " i=" << i;
-        ASSERT_TRUE(out.GuardIntact()) << "TakeEvery es=" << es << " k=" << k << " n=" << n;
-      }
+  for (bool stream : {false, true})
+    for (size_t es : {1, 2, 4, 8})
+      for (size_t misalign : {size_t(0), es, 24 / es * es, 64 - es})
+        for (int k = 2; k <= 4; ++k)
+          for (uint64_t n = 1; n <= kMaxLength; ++n) {
+            const size_t span = ((n - 1) * size_t(k) + 1) * es;  // through the last one taken
+            std::byte* src = fence.Place(span, true);
+            const std::vector<std::byte> pattern = Pattern(span);
+            std::copy(pattern.begin(), pattern.end(), src);
+            Output out(misalign + n * es);
+            std::byte* dst = out.get() + misalign;
+            if (stream) {
+              simd::TakeEveryStreamed(es, k, dst, src, n);
+              simd::StreamFence();
+            } else {
+              simd::TakeEvery(es, k, dst, src, n);
+            }
+            const std::string what = std::string(stream ? "TakeEveryStreamed" : "TakeEvery") +
+                                     " es=" + std::to_string(es) + " k=" + std::to_string(k) +
+                                     " n=" + std::to_string(n) +
+                                     " misalign=" + std::to_string(misalign);
+            for (uint64_t i = 0; i < n; ++i)
+              ASSERT_EQ(0, std::memcmp(dst + i * es, pattern.data() + i * size_t(k) * es, es))
+                  << what << " i=" << i;
+            for (size_t b = 0; b < misalign; ++b)
+              ASSERT_EQ(out.get()[b], kPoison) << what << ": written before dst";
+            ASSERT_TRUE(out.GuardIntact()) << what;
+          }
 }
 
 // StreamWriter (copy_runs.h): runs of every length appended at any alignment come

@@ -85,7 +85,6 @@ void WriteLine(bool stream, std::byte* dst, size_t element_size, uint64_t n, uin
 class StreamWriter {
  public:
   static constexpr size_t kLine = 64;
-  static constexpr size_t kReadAhead = 4096;
   explicit StreamWriter(std::byte* out)
       : line_(out - reinterpret_cast<uintptr_t>(out) % kLine),
         skip_(size_t(out - line_)),
@@ -94,7 +93,7 @@ class StreamWriter {
     while (bytes > 0) {
       if (held_ == 0 && bytes >= kLine) {  // line-aligned: whole lines straight from src
         const size_t whole = bytes / kLine * kLine;
-        simd::StreamRunPrefetching(line_, src, whole, src + kReadAhead, whole);
+        simd::StreamRunPrefetching(line_, src, whole, src + simd::kReadAheadBytes, whole);
         line_ += whole, src += whole, bytes -= whole;
         continue;
       }
@@ -234,16 +233,22 @@ void WithElementType(size_t element_size, const Fn& fn) {
   }
 }
 
+// k when a source stride is every k-th element forward for k of 2 to 4 (x[:, ::2]:
+// simd::TakeEvery's strides), else 0.
+inline int SmallForwardStride(size_t element_size, int64_t src_stride) {
+  const int64_t k = src_stride / int64_t(element_size);
+  return src_stride % int64_t(element_size) == 0 && k >= 2 && k <= 4 ? int(k) : 0;
+}
+
 inline void CopyStrided(size_t element_size, std::byte* dst, int64_t dst_stride,
                         const std::byte* src, int64_t src_stride, uint64_t n) {
   // A reversed run: reversed in registers, whole vectors on both sides.
   if (dst_stride == int64_t(element_size) && src_stride == -int64_t(element_size))
     return simd::ReverseRun(element_size, dst, src, n);
-  // Every second to fourth element forward (x[:, ::2]): split in registers.
-  const int64_t k = src_stride / int64_t(element_size);
-  if (dst_stride == int64_t(element_size) && src_stride % int64_t(element_size) == 0 && k >= 2 &&
-      k <= 4)
-    return simd::TakeEvery(element_size, int(k), dst, src, n);
+  // Every second to fourth element forward: split in registers.
+  const int k = SmallForwardStride(element_size, src_stride);
+  if (dst_stride == int64_t(element_size) && k != 0)
+    return simd::TakeEvery(element_size, k, dst, src, n);
   WithElementType(element_size,
                   [&]<class T>() { CopyStridedOf<T>(dst, dst_stride, src, src_stride, n); });
 }

@@ -75,6 +75,10 @@ void GatherColumns(size_t element_size, std::byte* dst, int64_t dst_row, const s
 // dst[i] = src[i * k] for i < n, k of 2 to 4 elements. Reads nothing after
 // element k * (n - 1).
 void TakeEvery(size_t element_size, int k, std::byte* dst, const std::byte* src, uint64_t n);
+// The same with the output stored non-temporally (StreamFence() after the last
+// call, as after StreamRun) and the input asked for kReadAheadBytes ahead.
+void TakeEveryStreamed(size_t element_size, int k, std::byte* dst, const std::byte* src,
+                       uint64_t n);
 
 // GATHER_ELEMENTS where n 32-bit indices (signed or not) pick from one packed
 // line of `size` elements: dst[k] = line[position(indices[k])], a negative
@@ -108,6 +112,15 @@ void StreamRunPrefetching(std::byte* dst, const std::byte* src, size_t bytes,
 // (report_notes.md, "Prefetching into L2").
 void PrefetchToL2(const std::byte* p, size_t bytes);
 void StreamFence();
+
+// A loop that streams its output from an input in memory asks for the input this
+// far ahead of its reads: on the Xeon the benchmarks have run on since 27 Nov 2026,
+// one core's hardware prefetchers alone left SPLIT's and JOIN's long runs at
+// 1.15-1.20x memcpy, and 4 KiB ahead brings them to 1.01-1.07x (report_notes.md,
+// "Streaming on the Xeon"). Not asked for by StreamRun itself, whose bounce-buffer
+// callers read from L1, where the same prefetches only cost (PADDING u8 1.44x to
+// 1.94x).
+inline constexpr size_t kReadAheadBytes = 4096;
 
 // Kernels whose whole output is at least this large stream it: half the L3
 // of the benchmark machine, where the output and an input as large fill the

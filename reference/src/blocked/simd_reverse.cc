@@ -51,7 +51,7 @@ void ReverseRunOf(std::byte* dst, const std::byte* last, uint64_t n) {
 
 // The same run streamed: whole 64-byte output lines are stored non-temporally
 // straight from registers, last line first so that the input is still read
-// ascending, and the input is asked for kReadAhead ahead. Reversing into the L1
+// ascending, and the input is asked for kReadAheadBytes ahead. Reversing into the L1
 // bounce buffer and streaming from there made the reads and the stores take turns
 // (report_notes.md, "Reversed lines streamed"). The read-ahead runs past the
 // run's end, as StreamWriter's does (copy_runs.h): reversed rows are usually a
@@ -59,7 +59,6 @@ void ReverseRunOf(std::byte* dst, const std::byte* last, uint64_t n) {
 // of 1 to 4 KiB (u8) are too short to read ahead within. The partial lines at
 // the two ends go through ReverseRunOf's plain stores.
 constexpr size_t kLine = 64;
-constexpr size_t kReadAhead = 4096;
 
 template <class T>
 void ReverseRunStreamedOf(std::byte* dst, const std::byte* last, uint64_t n) {
@@ -78,7 +77,7 @@ void ReverseRunStreamedOf(std::byte* dst, const std::byte* last, uint64_t n) {
   for (uint64_t i = tail; i > head;) {  // out[i, i + kPerLine) from first[n - i - kPerLine, n - i)
     i -= kPerLine;
     const T* in = first + (n - i - kPerLine);
-    const std::byte* ahead = reinterpret_cast<const std::byte*>(in) + kReadAhead;
+    const std::byte* ahead = reinterpret_cast<const std::byte*>(in) + kReadAheadBytes;
     __builtin_prefetch(ahead, 0, 2);
     for (uint64_t v = 0; v < vectors_per_line; ++v)
       hn::Stream(ReverseLanes(d, hn::LoadU(d, in + (vectors_per_line - 1 - v) * lanes)), d,

@@ -44,12 +44,15 @@ Span Piece(uint64_t size, uint64_t piece, uint64_t pieces) {
 // n elements read `src_stride` bytes apart into a contiguous line, element by
 // element into the L1 bounce buffer and streamed out from there (WriteLine):
 // plain stores of a large output would each pay a read-for-ownership. A
-// reversed run (x[:, ::-1]) streams straight from registers instead; other
+// reversed run (x[:, ::-1]) and every second to fourth element (x[:, ::2])
+// stream straight from registers instead; other
 // backward strides produce their last piece first, so the input is read in
 // address order across pieces as within one.
 void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_t src_stride,
                          uint64_t n) {
   if (src_stride == -int64_t(es)) return simd::ReverseRunStreamed(es, dst, src, n);
+  if (const int k = SmallForwardStride(es, src_stride); k != 0)
+    return simd::TakeEveryStreamed(es, k, dst, src, n);
   WriteLine(
       true, dst, es, n, 1,
       [&](std::byte* out, uint64_t first, uint64_t count) {
@@ -58,18 +61,12 @@ void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_
       src_stride < 0 ? PieceOrder::kBackward : PieceOrder::kForward);
 }
 
-// A run streamed from memory asks for its own bytes this far ahead of the copy: on
-// the Xeon the benchmarks have run on since 27 Nov 2026, one core's hardware
-// prefetchers left SPLIT's and JOIN's long runs at 1.15-1.20x memcpy, and 4 KiB
-// ahead brings them to 1.01-1.07x (report_notes.md, "Streaming on the Xeon"). Only the
-// run's own bytes, so a short one (a window's row) asks for nothing it will not read;
-// and not in simd::StreamRun itself, whose bounce-buffer callers read from L1, where
-// the same prefetches only cost (PADDING u8 1.44x to 1.94x).
-constexpr size_t kReadAhead = 4096;
-
+// A run streamed from memory asks for its own bytes simd::kReadAheadBytes ahead,
+// only its own, so a short one (a window's row) asks for nothing it will not read.
 void StreamRunReadingAhead(std::byte* dst, const std::byte* src, size_t bytes) {
-  const size_t ahead = bytes > kReadAhead ? bytes - kReadAhead : 0;
-  simd::StreamRunPrefetching(dst, src, bytes, src + (ahead ? kReadAhead : 0), ahead);
+  constexpr size_t kAhead = simd::kReadAheadBytes;
+  const size_t ahead = bytes > kAhead ? bytes - kAhead : 0;
+  simd::StreamRunPrefetching(dst, src, bytes, src + (ahead ? kAhead : 0), ahead);
 }
 
 // Items [begin, end) of outer.Count() * pieces, piece fastest. `stream`:
