@@ -1,6 +1,7 @@
-// simd::ReverseRun (simd.h): REVERSE_SUBSEQUENCES along a packed innermost
-// axis. Each vector's lanes are reversed in a register, so both sides move
-// whole vectors; the last fewer-than-a-vector elements go one at a time.
+// simd::ReverseRun and ReverseRunStreamed (simd.h): a packed run reversed, for
+// REVERSE_SUBSEQUENCES along a packed innermost axis and SLICE1's x[:, ::-1].
+// Each vector's lanes are reversed in a register, so both sides move whole
+// vectors; the last fewer-than-a-vector elements go one at a time.
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -89,22 +90,19 @@ void ReverseRunStreamedOf(std::byte* dst, const std::byte* last, uint64_t n) {
   ReverseRunOf<T>(dst, last, head);
 }
 
+template <class T>
+void ReverseRunTyped(std::byte* dst, const std::byte* last, uint64_t n, bool stream) {
+  if (stream) return ReverseRunStreamedOf<T>(dst, last, n);
+  ReverseRunOf<T>(dst, last, n);
+}
+
 void ReverseRunImpl(size_t element_size, std::byte* dst, const std::byte* last, uint64_t n,
                     bool stream) {
   switch (element_size) {
-    case 1:
-      return stream ? ReverseRunStreamedOf<uint8_t>(dst, last, n)
-                    : ReverseRunOf<uint8_t>(dst, last, n);
-    case 2:
-      return stream ? ReverseRunStreamedOf<uint16_t>(dst, last, n)
-                    : ReverseRunOf<uint16_t>(dst, last, n);
-    case 4:
-      return stream ? ReverseRunStreamedOf<uint32_t>(dst, last, n)
-                    : ReverseRunOf<uint32_t>(dst, last, n);
-    default:
-      assert(element_size == 8);
-      return stream ? ReverseRunStreamedOf<uint64_t>(dst, last, n)
-                    : ReverseRunOf<uint64_t>(dst, last, n);
+    case 1: return ReverseRunTyped<uint8_t>(dst, last, n, stream);
+    case 2: return ReverseRunTyped<uint16_t>(dst, last, n, stream);
+    case 4: return ReverseRunTyped<uint32_t>(dst, last, n, stream);
+    default: assert(element_size == 8); return ReverseRunTyped<uint64_t>(dst, last, n, stream);
   }
 }
 
