@@ -47,6 +47,8 @@ DEVIATIONS = [
      "scatter_nd_tuple_longer_than_input_dims_ends_process"),
     ("E11", "SLICE1: a whole-input window into a smaller output copies the first elements",
      "slice1_whole_window_smaller_output"),
+    ("E12", "SCATTER_ND: updates of another DimensionCount, differing only by leading 1s, "
+     "are accepted", "scatter_nd_updates_of_another_rank_accepted"),
 ]
 REPRO_VERDICT = {"0": "fixed", "1": "present", "2": "could not run"}
 
