@@ -9,7 +9,7 @@
 // InputTensor {1} FLOAT32, IndicesTensor {1} UINT32, UpdatesTensor {1,1} FLOAT32,
 // OutputTensor {1} FLOAT32, InputDimensionCount 1, IndicesDimensionCount 1.
 // Expected: IDMLDevice::CreateOperator refuses it (E_INVALIDARG), as it refuses updates
-// {2,1,4} beside an input {3,4} and indices {2,1}; DirectML 1.13.1 and 1.15.4 accept it
+// {2,1,4} beside an input {3,4} and indices {2,1}; DirectML 1.13.1 to 1.15.4 accept it
 // (S_OK), and updates {1,1,4} or {4} beside an input {1,8} with indices {4,1} alike.
 //
 // Standalone: DirectML.h and Direct3D 12 only. Usage: THIS.exe [PATH\DirectML.dll]
