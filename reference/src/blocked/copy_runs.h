@@ -84,7 +84,7 @@ void WriteLine(bool stream, std::byte* dst, size_t element_size, uint64_t n, uin
 // simd::StreamFence() after Finish(), as after StreamRun.
 class StreamWriter {
  public:
-  static constexpr size_t kLine = 64;
+  static constexpr size_t kLine = simd::kLineBytes;
   explicit StreamWriter(std::byte* out)
       : line_(out - reinterpret_cast<uintptr_t>(out) % kLine),
         skip_(size_t(out - line_)),
@@ -240,15 +240,27 @@ inline int SmallForwardStride(size_t element_size, int64_t src_stride) {
   return src_stride % int64_t(element_size) == 0 && k >= 2 && k <= 4 ? int(k) : 0;
 }
 
+// n elements `src_stride` bytes apart into a contiguous line, when SIMD moves them in
+// registers: a reversed run (reversed in registers, whole vectors on both sides) or
+// every second to fourth element forward (split in registers); streamed out
+// (simd::StreamRun's rules) when `stream`. False for any other stride.
+inline bool CopyLineInRegisters(size_t element_size, std::byte* dst, const std::byte* src,
+                                int64_t src_stride, uint64_t n, bool stream) {
+  if (src_stride == -int64_t(element_size)) {
+    (stream ? simd::ReverseRunStreamed : simd::ReverseRun)(element_size, dst, src, n);
+    return true;
+  }
+  const int k = SmallForwardStride(element_size, src_stride);
+  if (k == 0) return false;
+  (stream ? simd::TakeEveryStreamed : simd::TakeEvery)(element_size, k, dst, src, n);
+  return true;
+}
+
 inline void CopyStrided(size_t element_size, std::byte* dst, int64_t dst_stride,
                         const std::byte* src, int64_t src_stride, uint64_t n) {
-  // A reversed run: reversed in registers, whole vectors on both sides.
-  if (dst_stride == int64_t(element_size) && src_stride == -int64_t(element_size))
-    return simd::ReverseRun(element_size, dst, src, n);
-  // Every second to fourth element forward: split in registers.
-  const int k = SmallForwardStride(element_size, src_stride);
-  if (dst_stride == int64_t(element_size) && k != 0)
-    return simd::TakeEvery(element_size, k, dst, src, n);
+  if (dst_stride == int64_t(element_size) &&
+      CopyLineInRegisters(element_size, dst, src, src_stride, n, false))
+    return;
   WithElementType(element_size,
                   [&]<class T>() { CopyStridedOf<T>(dst, dst_stride, src, src_stride, n); });
 }

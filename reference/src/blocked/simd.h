@@ -121,6 +121,8 @@ void StreamFence();
 // callers read from L1, where the same prefetches only cost (PADDING u8 1.44x to
 // 1.94x).
 inline constexpr size_t kReadAheadBytes = 4096;
+// The cache line: the unit of the non-temporal writes and of the prefetches.
+inline constexpr size_t kLineBytes = 64;
 
 // Kernels whose whole output is at least this large stream it: half the L3
 // of the benchmark machine, where the output and an input as large fill the

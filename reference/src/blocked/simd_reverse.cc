@@ -59,18 +59,16 @@ void ReverseRunOf(std::byte* dst, const std::byte* last, uint64_t n) {
 // whole tensor's (x[:, ::-1]), so what follows is the next row's input, and rows
 // of 1 to 4 KiB (u8) are too short to read ahead within. The partial lines at
 // the two ends go through ReverseRunOf's plain stores.
-constexpr size_t kLine = 64;
-
 template <class T>
 void ReverseRunStreamedOf(std::byte* dst, const std::byte* last, uint64_t n) {
   const hn::ScalableTag<T> d;
   const uint64_t lanes = hn::Lanes(d);
-  constexpr uint64_t kPerLine = kLine / sizeof(T);
+  constexpr uint64_t kPerLine = kLineBytes / sizeof(T);
   assert(kPerLine % lanes == 0);  // no x86 vector is wider than a cache line
   const uint64_t vectors_per_line = kPerLine / lanes;
-  const uintptr_t misalign = reinterpret_cast<uintptr_t>(dst) % kLine;
+  const uintptr_t misalign = reinterpret_cast<uintptr_t>(dst) % kLineBytes;
   if (misalign % sizeof(T) != 0) return ReverseRunOf<T>(dst, last, n);
-  const uint64_t head = std::min<uint64_t>(n, (kLine - misalign) % kLine / sizeof(T));
+  const uint64_t head = std::min<uint64_t>(n, (kLineBytes - misalign) % kLineBytes / sizeof(T));
   const uint64_t lines = (n - head) / kPerLine;
   const uint64_t tail = head + lines * kPerLine;  // output elements [tail, n) are the last
   const T* first = reinterpret_cast<const T*>(last) - (n == 0 ? 0 : n - 1);

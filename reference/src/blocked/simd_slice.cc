@@ -31,7 +31,6 @@ template <class T, int K, bool kStream>
 void TakeEveryOf(std::byte* dst, const std::byte* src, uint64_t n) {
   const hn::ScalableTag<T> d;
   const uint64_t lanes = hn::Lanes(d);
-  constexpr size_t kLine = 64;
   const T* in = reinterpret_cast<const T*>(src);
   T* out = reinterpret_cast<T*>(dst);
   uint64_t i = 0;
@@ -48,7 +47,7 @@ void TakeEveryOf(std::byte* dst, const std::byte* src, uint64_t n) {
   for (; i + lanes < n; i += lanes) {
     if constexpr (kStream) {
       const auto* ahead = reinterpret_cast<const std::byte*>(in + i * K) + kReadAheadBytes;
-      for (size_t at = 0; at < K * lanes * sizeof(T); at += kLine)
+      for (size_t at = 0; at < K * lanes * sizeof(T); at += kLineBytes)
         __builtin_prefetch(ahead + at, 0, 2);
     }
     hn::Vec<decltype(d)> v0, v1, v2, v3;

@@ -34,7 +34,7 @@ void StreamRunPrefetchingImpl(std::byte* dst, const std::byte* src, size_t bytes
   // line, left out the last line of the range (PADDING u8's rows of 2 KiB, copied
   // from 56 bytes in, missed on their last line: report_notes.md, "PADDING's last
   // line").
-  const size_t into_line = reinterpret_cast<uintptr_t>(ahead) % 64;
+  const size_t into_line = reinterpret_cast<uintptr_t>(ahead) % kLineBytes;
   if (ahead_bytes > 0) ahead -= into_line, ahead_bytes += into_line;
   const hn::ScalableTag<uint8_t> d;
   const size_t lanes = hn::Lanes(d);

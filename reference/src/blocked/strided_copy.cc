@@ -50,9 +50,7 @@ Span Piece(uint64_t size, uint64_t piece, uint64_t pieces) {
 // address order across pieces as within one.
 void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_t src_stride,
                          uint64_t n) {
-  if (src_stride == -int64_t(es)) return simd::ReverseRunStreamed(es, dst, src, n);
-  if (const int k = SmallForwardStride(es, src_stride); k != 0)
-    return simd::TakeEveryStreamed(es, k, dst, src, n);
+  if (CopyLineInRegisters(es, dst, src, src_stride, n, true)) return;
   WriteLine(
       true, dst, es, n, 1,
       [&](std::byte* out, uint64_t first, uint64_t count) {
@@ -64,9 +62,8 @@ void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_
 // A run streamed from memory asks for its own bytes simd::kReadAheadBytes ahead,
 // only its own, so a short one (a window's row) asks for nothing it will not read.
 void StreamRunReadingAhead(std::byte* dst, const std::byte* src, size_t bytes) {
-  constexpr size_t kAhead = simd::kReadAheadBytes;
-  const size_t ahead = bytes > kAhead ? bytes - kAhead : 0;
-  simd::StreamRunPrefetching(dst, src, bytes, src + (ahead ? kAhead : 0), ahead);
+  const size_t ahead = bytes > simd::kReadAheadBytes ? bytes - simd::kReadAheadBytes : 0;
+  simd::StreamRunPrefetching(dst, src, bytes, src + (ahead ? simd::kReadAheadBytes : 0), ahead);
 }
 
 // Items [begin, end) of outer.Count() * pieces, piece fastest. `stream`:
