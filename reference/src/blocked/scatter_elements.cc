@@ -91,8 +91,13 @@ void ScatterLines(const ElementsPlan& plan, const Bindings& bindings, bool strea
     std::byte* const out = bindings.outputs[0] + cursor.offset(2);
     std::byte* const at = stream ? scratch : out;
     CopyRun(at, bindings.inputs[0] + cursor.offset(2), line_bytes);
+    cursor.Advance(inner.size);
+    simd::NextLine next;
+    if (stream && line + 1 < end)  // a small problem's next line is in cache already
+      next = {bindings.inputs[0] + cursor.offset(2), line_bytes,
+              bindings.inputs[1] + cursor.offset(1), bindings.inputs[2] + cursor.offset(0)};
     if (in_lanes)
-      simd::ScatterLine(sizeof(T), std::is_signed_v<I>, at, plan.axis_size, x, u, inner.size);
+      simd::ScatterLine(sizeof(T), std::is_signed_v<I>, at, plan.axis_size, x, u, inner.size, next);
     else
       for (uint64_t k = 0; k < inner.size; ++k, u += inner.stride[0], x += inner.stride[1]) {
         const int64_t position = IndexPosition<I>(x, plan.axis_size);
@@ -100,7 +105,6 @@ void ScatterLines(const ElementsPlan& plan, const Bindings& bindings, bool strea
           CopyElement<T>(at + position * int64_t(sizeof(T)), u);
       }
     if (stream) simd::StreamRun(out, scratch, line_bytes);
-    cursor.Advance(inner.size);
   }
   if (stream) simd::StreamFence();
 }

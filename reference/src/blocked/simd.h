@@ -94,8 +94,18 @@ void GatherLine(size_t element_size, bool signed_indices, std::byte* dst, const 
 // line[position(indices[k])] = updates[k], a negative signed index counting
 // from the line's end, one outside the line dropped, the later of two
 // colliding updates winning, as in the naive kernel.
+// Meanwhile the next line's work (`next`; none by default) is asked for toward
+// L2, spread over this line's updates: its input line whole, and the start of
+// its indices and updates, which this line's own read-ahead stops short of.
+struct NextLine {
+  const std::byte* input = nullptr;
+  size_t input_bytes = 0;
+  const std::byte* indices = nullptr;
+  const std::byte* updates = nullptr;
+};
 void ScatterLine(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
-                 const std::byte* indices, const std::byte* updates, uint64_t n);
+                 const std::byte* indices, const std::byte* updates, uint64_t n,
+                 const NextLine& next = {});
 
 // A contiguous run with non-temporal stores (bypassing the cache). For
 // outputs of the threshold below or more. Such stores are weakly

@@ -3,12 +3,16 @@
 // negative one counted from the line's end when they are signed; one outside
 // the line marked -1, to be dropped), then the updates land one by one in the
 // indices' order, so where two collide the later wins, as in the naive kernel.
-// Meanwhile the index and update streams are prefetched a few KiB ahead: the
-// scalar loop, reading both at 12 bytes an f32 element, waited on them
-// (report_notes.md, "The elements pair in vectors").
+// On AVX-512, 4-byte updates land by the vector scatter instead, in the same
+// order. Meanwhile the index and update streams are prefetched a few KiB ahead
+// (the scalar loop, reading both at 12 bytes an f32 element, waited on them:
+// report_notes.md, "The elements pair in vectors"), and so is the caller's next
+// line, spread over this one's updates.
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstring>
+#include <utility>
 
 #include "blocked/elements.h"
 #include "blocked/simd.h"
@@ -34,20 +38,27 @@ int32_t PositionOrDrop(const std::byte* index, uint32_t size) {
   return at >= 0 && at < int64_t(size) ? int32_t(at) : -1;
 }
 
+// Lanes of indices `at` resolved into positions in a line of `size` (a signed
+// negative one counted from the end); returns which of them fall inside it.
+template <bool kSigned, class D, class V>
+auto Resolve(D d, V& at, V vsize) {
+  const hn::RebindToUnsigned<D> du;
+  if constexpr (kSigned) at = hn::Add(at, hn::And(hn::ShiftRight<31>(at), vsize));
+  // Unsigned, a negative `at` is above every size: one compare drops both sides.
+  return hn::RebindMask(d, hn::Lt(hn::BitCast(du, at), hn::BitCast(du, vsize)));
+}
+
 // positions[k] for k < n, in vectors, the tail one at a time. The line is under
 // 2^31 elements (ScatterLine's contract), so `index + size` cannot overflow.
 template <bool kSigned>
 void ResolveChunk(int32_t* positions, const std::byte* indices, uint32_t size, uint64_t n) {
   const hn::ScalableTag<int32_t> d;
-  const hn::RebindToUnsigned<decltype(d)> du;
   const uint64_t lanes = hn::Lanes(d);
   const auto vsize = hn::Set(d, int32_t(size));
   uint64_t k = 0;
   for (; k + lanes <= n; k += lanes) {
     auto at = hn::LoadU(d, reinterpret_cast<const int32_t*>(indices) + k);
-    if constexpr (kSigned) at = hn::Add(at, hn::And(hn::ShiftRight<31>(at), vsize));
-    // Unsigned, a negative `at` is above every size: one compare drops both sides.
-    const auto inside = hn::RebindMask(d, hn::Lt(hn::BitCast(du, at), hn::BitCast(du, vsize)));
+    const auto inside = Resolve<kSigned>(d, at, vsize);
     hn::StoreU(hn::IfThenElse(inside, at, hn::Set(d, -1)), d, positions + k);
   }
   for (; k < n; ++k) positions[k] = PositionOrDrop<kSigned>(indices + 4 * k, size);
@@ -55,18 +66,67 @@ void ResolveChunk(int32_t* positions, const std::byte* indices, uint32_t size, u
 
 // How far ahead the index and update streams are prefetched, in elements.
 constexpr uint64_t kAhead = 2 * kChunk;
+// The vector scatter's updates at a time: one line of 32-bit indices.
+constexpr uint64_t kGroup = kLineBytes / 4;
 
+void PrefetchLines(const std::byte* p, size_t bytes) {
+  for (size_t at = 0; at < bytes; at += kLineBytes) __builtin_prefetch(p + at, 0, 2);
+}
+
+// The runs of a NextLine, asked for a line at a time in proportion to the updates
+// stored: a burst of a whole 8 KiB line at the start stalled the stores behind it
+// as long as it saved the copy (report_notes.md, "The elements pair's next line").
+class NextLinePrefetch {
+ public:
+  NextLinePrefetch(const NextLine& next, size_t head_bytes, size_t update_head_bytes, uint64_t n)
+      : runs_{{{next.input, next.input ? next.input_bytes : 0},
+               {next.indices, next.indices ? head_bytes : 0},
+               {next.updates, next.updates ? update_head_bytes : 0}}},
+        total_(runs_[0].second + runs_[1].second + runs_[2].second),
+        n_(n) {}
+  // Everything due once `done` of the n updates are stored.
+  // A multiply rather than a division per call: for 1-byte updates a division
+  // every 16 of them cost more than the prefetches saved.
+  void UpTo(uint64_t done) {
+    if (total_ == 0) return;
+    while (issued_ * n_ < total_ * done && run_ < runs_.size()) {
+      if (at_ >= runs_[run_].second) {
+        ++run_, at_ = 0;
+        continue;
+      }
+      __builtin_prefetch(runs_[run_].first + at_, 0, 2);
+      at_ += kLineBytes;
+      issued_ += kLineBytes;
+    }
+  }
+
+ private:
+  std::array<std::pair<const std::byte*, size_t>, 3> runs_;
+  size_t total_;
+  uint64_t n_;
+  size_t run_ = 0, at_ = 0, issued_ = 0;
+};
+
+// Before updates [k, k + count) land: the same span of the streams kAhead further
+// on (only what this line will read), and the next line's share.
+void PrefetchAhead(const std::byte* indices, const std::byte* updates, size_t element_size,
+                   uint64_t k, uint64_t count, uint64_t n, NextLinePrefetch& next) {
+  if (k + kAhead < n) {
+    const uint64_t from = k + kAhead, span = std::min(count, n - from);
+    PrefetchLines(indices + 4 * from, 4 * span);
+    PrefetchLines(updates + element_size * from, element_size * span);
+  }
+  next.UpTo(std::min(n, k + count));
+}
+
+// Resolved a chunk at a time into positions, then stored one by one.
 template <class T, bool kSigned>
-void ScatterLineOf(std::byte* line, uint32_t size, const std::byte* indices,
-                   const std::byte* updates, uint64_t n) {
+void ScatterResolved(std::byte* line, uint32_t size, const std::byte* indices,
+                     const std::byte* updates, uint64_t n, NextLinePrefetch& next) {
   alignas(64) int32_t positions[kChunk];
   for (uint64_t k0 = 0; k0 < n; k0 += kChunk) {
     const uint64_t m = std::min(kChunk, n - k0);
-    if (k0 + kAhead < n) {  // only what this line will read
-      PrefetchToL2(indices + 4 * (k0 + kAhead), 4 * std::min(kChunk, n - k0 - kAhead));
-      PrefetchToL2(updates + sizeof(T) * (k0 + kAhead),
-                   sizeof(T) * std::min(kChunk, n - k0 - kAhead));
-    }
+    PrefetchAhead(indices, updates, sizeof(T), k0, m, n, next);
     ResolveChunk<kSigned>(positions, indices + 4 * k0, size, m);
     const std::byte* update = updates + sizeof(T) * k0;
     for (uint64_t k = 0; k < m; ++k, update += sizeof(T))
@@ -75,24 +135,68 @@ void ScatterLineOf(std::byte* line, uint32_t size, const std::byte* indices,
   }
 }
 
+#if HWY_TARGET <= HWY_AVX3
+// 4-byte updates by AVX-512's masked scatter, a line of indices per instruction:
+// its lanes land from the lowest up, so of two colliding the later still wins.
+// The stores one by one held SCATTER_ELEMENTS f32 at 3.6-4.0x memcpy, this
+// 3.2-3.5x (report_notes.md, "The elements pair's next line").
+template <bool kSigned>
+void ScatterInVectors(std::byte* line, uint32_t size, const std::byte* indices,
+                      const std::byte* updates, uint64_t n, NextLinePrefetch& next) {
+  const hn::Full512<int32_t> d;
+  static_assert(hn::MaxLanes(d) == kGroup);
+  const auto vsize = hn::Set(d, int32_t(size));
+  uint64_t k = 0;
+  for (; k + kGroup <= n; k += kGroup) {
+    PrefetchAhead(indices, updates, 4, k, kGroup, n, next);
+    auto at = hn::LoadU(d, reinterpret_cast<const int32_t*>(indices + 4 * k));
+    const auto inside = Resolve<kSigned>(d, at, vsize);
+    const auto v = hn::LoadU(d, reinterpret_cast<const int32_t*>(updates + 4 * k));
+    _mm512_mask_i32scatter_epi32(line, inside.raw, at.raw, v.raw, 4);
+  }
+  for (; k < n; ++k) {
+    const int32_t at = PositionOrDrop<kSigned>(indices + 4 * k, size);
+    if (at >= 0) std::memcpy(line + int64_t(at) * 4, updates + 4 * k, 4);
+  }
+}
+#endif
+
+template <class T, bool kSigned>
+void ScatterLineOf(std::byte* line, uint32_t size, const std::byte* indices,
+                   const std::byte* updates, uint64_t n, const NextLine& next) {
+  NextLinePrefetch ahead(next, 4 * std::min(kAhead, n), sizeof(T) * std::min(kAhead, n), n);
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (sizeof(T) == 4) {
+    ScatterInVectors<kSigned>(line, size, indices, updates, n, ahead);
+  } else
+#endif
+  {
+    ScatterResolved<T, kSigned>(line, size, indices, updates, n, ahead);
+  }
+  ahead.UpTo(n);
+}
+
 template <class T>
 void ScatterLineTyped(bool signed_indices, std::byte* line, uint32_t size, const std::byte* indices,
-                      const std::byte* updates, uint64_t n) {
+                      const std::byte* updates, uint64_t n, const NextLine& next) {
   if (signed_indices)
-    ScatterLineOf<T, true>(line, size, indices, updates, n);
+    ScatterLineOf<T, true>(line, size, indices, updates, n, next);
   else
-    ScatterLineOf<T, false>(line, size, indices, updates, n);
+    ScatterLineOf<T, false>(line, size, indices, updates, n, next);
 }
 
 void ScatterLineImpl(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
-                     const std::byte* indices, const std::byte* updates, uint64_t n) {
+                     const std::byte* indices, const std::byte* updates, uint64_t n,
+                     const NextLine& next) {
   switch (element_size) {
-    case 1: return ScatterLineTyped<uint8_t>(signed_indices, line, size, indices, updates, n);
-    case 2: return ScatterLineTyped<uint16_t>(signed_indices, line, size, indices, updates, n);
-    case 4: return ScatterLineTyped<uint32_t>(signed_indices, line, size, indices, updates, n);
+    case 1: return ScatterLineTyped<uint8_t>(signed_indices, line, size, indices, updates, n, next);
+    case 2:
+      return ScatterLineTyped<uint16_t>(signed_indices, line, size, indices, updates, n, next);
+    case 4:
+      return ScatterLineTyped<uint32_t>(signed_indices, line, size, indices, updates, n, next);
     default:
       assert(element_size == 8);
-      return ScatterLineTyped<uint64_t>(signed_indices, line, size, indices, updates, n);
+      return ScatterLineTyped<uint64_t>(signed_indices, line, size, indices, updates, n, next);
   }
 }
 
@@ -106,9 +210,10 @@ namespace dmlconf::blocked::simd {
 HWY_EXPORT(ScatterLineImpl);
 
 void ScatterLine(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
-                 const std::byte* indices, const std::byte* updates, uint64_t n) {
+                 const std::byte* indices, const std::byte* updates, uint64_t n,
+                 const NextLine& next) {
   HWY_DYNAMIC_DISPATCH(ScatterLineImpl)
-  (element_size, signed_indices, line, size, indices, updates, n);
+  (element_size, signed_indices, line, size, indices, updates, n, next);
 }
 
 }  // namespace dmlconf::blocked::simd
