@@ -224,6 +224,30 @@ TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
     }
 }
 
+// Four pages side by side: the whole blocks after the head that aligns the output, and
+// nothing past what it says it copied; runs a byte short of a block and the head, and
+// up to three blocks and a part.
+TEST_P(SimdLoops, stream_pages_interleaved) {
+  constexpr size_t kBlock = simd::kInterleavedBytes;
+  const std::vector<std::byte> in = Pattern(3 * kBlock + 200);
+  for (size_t misalign = 0; misalign < 64; misalign += 9)
+    for (size_t bytes :
+         {size_t(0), kBlock - 1, kBlock, kBlock + 63, 2 * kBlock + 100, 3 * kBlock + 127}) {
+      Output out(misalign + bytes);
+      const size_t head = (64 - reinterpret_cast<uintptr_t>(out.get() + misalign) % 64) % 64;
+      const size_t done = simd::StreamPagesInterleaved(out.get() + misalign, in.data() + 5, bytes);
+      simd::StreamFence();
+      const size_t expected = bytes < head + kBlock ? 0 : head + (bytes - head) / kBlock * kBlock;
+      ASSERT_EQ(done, expected) << "misalign=" << misalign << " bytes=" << bytes;
+      ASSERT_EQ(0, std::memcmp(out.get() + misalign, in.data() + 5, done))
+          << "misalign=" << misalign << " bytes=" << bytes;
+      for (size_t b = misalign + done; b < misalign + bytes; ++b)
+        ASSERT_EQ(out.get()[b], kPoison) << "wrote past its count, byte " << b - misalign;
+      for (size_t b = 0; b < misalign; ++b) ASSERT_EQ(out.get()[b], kPoison) << "wrote before dst";
+      ASSERT_TRUE(out.GuardIntact()) << "misalign=" << misalign << " bytes=" << bytes;
+    }
+}
+
 // The streamed reversed run at every output alignment, its input fenced on either
 // side: whole lines from registers, the partial ones at both ends with plain stores.
 TEST_P(SimdLoops, reverse_run_streamed) {

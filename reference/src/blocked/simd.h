@@ -117,6 +117,13 @@ void StreamRun(std::byte* dst, const std::byte* src, size_t bytes);
 // copied later; 0 bytes for none) into L2, a cache line per line copied.
 void StreamRunPrefetching(std::byte* dst, const std::byte* src, size_t bytes,
                           const std::byte* ahead, size_t ahead_bytes);
+// The start of a run from memory streamed kInterleavedPages pages at a time, side
+// by side (StreamFence() after the last call): returns how many bytes it copied,
+// 0 for a run shorter than a block plus the head that aligns `dst`.
+inline constexpr size_t kPageBytes = 4096;
+inline constexpr size_t kInterleavedPages = 4;
+inline constexpr size_t kInterleavedBytes = kInterleavedPages * kPageBytes;
+size_t StreamPagesInterleaved(std::byte* dst, const std::byte* src, size_t bytes);
 // Brings `bytes` at `p` into L2, a line at a time. L2 rather than L1
 // (prefetcht1, not t0): L1's few outstanding-miss slots fill with prefetches
 // (report_notes.md, "Prefetching into L2").

@@ -62,6 +62,8 @@ void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_
 // A run streamed from memory asks for its own bytes simd::kReadAheadBytes ahead,
 // only its own, so a short one (a window's row) asks for nothing it will not read.
 void StreamRunReadingAhead(std::byte* dst, const std::byte* src, size_t bytes) {
+  const size_t done = simd::StreamPagesInterleaved(dst, src, bytes);
+  dst += done, src += done, bytes -= done;
   const size_t ahead = bytes > simd::kReadAheadBytes ? bytes - simd::kReadAheadBytes : 0;
   simd::StreamRunPrefetching(dst, src, bytes, src + (ahead ? simd::kReadAheadBytes : 0), ahead);
 }
