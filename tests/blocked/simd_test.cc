@@ -248,6 +248,35 @@ TEST_P(SimdLoops, stream_pages_interleaved) {
     }
 }
 
+// Up to kRunsSideBySide runs side by side, of every length up to a few lines, their
+// outputs aligned alike (lines in turn) and not (one after another), each from its own
+// place in the input: every run lands whole, and nothing around it is written.
+TEST_P(SimdLoops, stream_runs_side_by_side) {
+  constexpr size_t kRuns = simd::kRunsSideBySide, kSpan = 300;
+  const std::vector<std::byte> in = Pattern(kRuns * kSpan + 64);
+  for (size_t count = 1; count <= kRuns; ++count)
+    for (bool alike : {true, false})
+      for (size_t misalign : {0, 5, 63})
+        for (size_t bytes = 0; bytes <= 2 * kSpan / 3; bytes += bytes < 140 ? 1 : 37) {
+          Output out(kRuns * kSpan + 64);
+          std::byte* dsts[kRuns];
+          const std::byte* srcs[kRuns];
+          for (size_t k = 0; k < count; ++k) {
+            dsts[k] = out.get() + misalign + k * kSpan + (alike ? 0 : k);
+            srcs[k] = in.data() + (count - k) * 11 + k * kSpan;
+          }
+          simd::StreamRunsSideBySide(dsts, srcs, count, bytes);
+          simd::StreamFence();
+          std::vector<std::byte> expected(out.size, kPoison);
+          for (size_t k = 0; k < count; ++k)
+            std::memcpy(expected.data() + (dsts[k] - out.get()), srcs[k], bytes);
+          ASSERT_EQ(0, std::memcmp(out.get(), expected.data(), out.size))
+              << "count=" << count << " alike=" << alike << " misalign=" << misalign
+              << " bytes=" << bytes;
+          ASSERT_TRUE(out.GuardIntact()) << "count=" << count << " bytes=" << bytes;
+        }
+}
+
 // The streamed reversed run at every output alignment, its input fenced on either
 // side: whole lines from registers, the partial ones at both ends with plain stores.
 TEST_P(SimdLoops, reverse_run_streamed) {

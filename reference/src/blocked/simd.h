@@ -124,6 +124,14 @@ inline constexpr size_t kPageBytes = 4096;
 inline constexpr size_t kInterleavedPages = 4;
 inline constexpr size_t kInterleavedBytes = kInterleavedPages * kPageBytes;
 size_t StreamPagesInterleaved(std::byte* dst, const std::byte* src, size_t bytes);
+// `count` (at most kRunsSideBySide) runs of `bytes` each, srcs[k] to dsts[k], streamed side by
+// side, a line pair from each in turn: rows that no hardware prefetcher follows one by one (picked
+// at random, or a window's, a few KiB or less) are read as several streams at once
+// (report_notes.md, "Rows side by side"). Runs whose outputs are aligned differently
+// go one after another. StreamFence() after the last call.
+inline constexpr size_t kRunsSideBySide = 8;
+void StreamRunsSideBySide(std::byte* const* dsts, const std::byte* const* srcs, size_t count,
+                          size_t bytes);
 // Brings `bytes` at `p` into L2, a line at a time. L2 rather than L1
 // (prefetcht1, not t0): L1's few outstanding-miss slots fill with prefetches
 // (report_notes.md, "Prefetching into L2").

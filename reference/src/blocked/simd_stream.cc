@@ -86,6 +86,39 @@ size_t StreamPagesInterleavedImpl(std::byte* dst, const std::byte* src, size_t b
   return block;
 }
 
+// One line of `src` at `at` streamed to `dst`.
+void StreamLine(std::byte* dst, const std::byte* src, size_t at) {
+  const hn::ScalableTag<uint8_t> d;
+  auto* out = reinterpret_cast<uint8_t*>(dst + at);
+  const auto* in = reinterpret_cast<const uint8_t*>(src + at);
+  for (size_t i = 0; i < kLineBytes; i += hn::Lanes(d))
+    hn::Stream(hn::LoadU(d, in + i), d, out + i);
+}
+
+void StreamRunsSideBySideImpl(std::byte* const* dsts, const std::byte* const* srcs, size_t count,
+                              size_t bytes) {
+  const size_t misalign = reinterpret_cast<uintptr_t>(dsts[0]) % kLineBytes;
+  for (size_t k = 1; k < count; ++k)
+    if (reinterpret_cast<uintptr_t>(dsts[k]) % kLineBytes != misalign) {
+      for (size_t j = 0; j < count; ++j)
+        StreamRunPrefetchingImpl(dsts[j], srcs[j], bytes, nullptr, 0);
+      return;
+    }
+  const size_t head = std::min(bytes, (kLineBytes - misalign) % kLineBytes);
+  const size_t end = head + (bytes - head) / kLineBytes * kLineBytes;
+  size_t at = head;
+  for (; at + 2 * kLineBytes <= end; at += 2 * kLineBytes)
+    for (size_t k = 0; k < count; ++k) {
+      StreamLine(dsts[k], srcs[k], at);
+      StreamLine(dsts[k], srcs[k], at + kLineBytes);
+    }
+  for (size_t k = 0; k < count; ++k) {
+    std::memcpy(dsts[k], srcs[k], head);
+    if (at < end) StreamLine(dsts[k], srcs[k], at);
+    std::memcpy(dsts[k] + end, srcs[k] + end, bytes - end);
+  }
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace dmlconf::blocked::simd
 HWY_AFTER_NAMESPACE();
@@ -95,6 +128,12 @@ namespace dmlconf::blocked::simd {
 
 HWY_EXPORT(StreamRunPrefetchingImpl);
 HWY_EXPORT(StreamPagesInterleavedImpl);
+HWY_EXPORT(StreamRunsSideBySideImpl);
+
+void StreamRunsSideBySide(std::byte* const* dsts, const std::byte* const* srcs, size_t count,
+                          size_t bytes) {
+  HWY_DYNAMIC_DISPATCH(StreamRunsSideBySideImpl)(dsts, srcs, count, bytes);
+}
 
 size_t StreamPagesInterleaved(std::byte* dst, const std::byte* src, size_t bytes) {
   return HWY_DYNAMIC_DISPATCH(StreamPagesInterleavedImpl)(dst, src, bytes);
