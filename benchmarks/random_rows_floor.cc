@@ -7,7 +7,9 @@
 // memcpy of the same 256 MiB (thread CPU time, best of 5).
 // benchmarks/report_notes.md quotes it as the floor of the `long_runs_rows_256m`
 // shapes (GATHER, GATHER_ND, GATHER_ND1) and of Slice/long_runs_window_256m, and its
-// read-only pass as the per-byte floor of the elements pair's index streams.
+// read-only pass as the per-byte floor of the elements pair's index streams. It also
+// times the rows streamed side by side and one long run four pages at a time, the
+// kernels' ways since (report_notes.md, "Four pages at a time" and "Rows side by side").
 //
 //   dmlconf_random_rows_floor [--huge]   # --huge: ask for 2 MiB pages (madvise)
 #include <sys/mman.h>
@@ -84,6 +86,33 @@ void CopyRows(std::byte* out, const std::byte* in, const std::vector<uint32_t>& 
   dmlconf::blocked::simd::StreamFence();
 }
 
+// The same rows `group` at a time side by side (simd::StreamRunsSideBySide), as the
+// kernels stream them now.
+void CopyRowsSideBySide(std::byte* out, const std::byte* in, const std::vector<uint32_t>& index,
+                        size_t row, size_t shift, size_t group) {
+  using dmlconf::blocked::simd::kRunsSideBySide;
+  std::byte* to[kRunsSideBySide];
+  const std::byte* from[kRunsSideBySide];
+  for (size_t j = 0; j < index.size(); j += group) {
+    const size_t count = std::min(group, index.size() - j);
+    for (size_t k = 0; k < count; ++k)
+      to[k] = out + (j + k) * row, from[k] = in + size_t(index[j + k]) * row + shift;
+    dmlconf::blocked::simd::StreamRunsSideBySide(to, from, count, row);
+  }
+  dmlconf::blocked::simd::StreamFence();
+}
+
+// The whole 256 MiB as one run: one stream read 4 KiB ahead, or four pages side by
+// side (simd::StreamPagesInterleaved, as long runs are streamed now).
+void CopyLongRun(std::byte* out, const std::byte* in, bool pages) {
+  namespace simd = dmlconf::blocked::simd;
+  const size_t done = pages ? simd::StreamPagesInterleaved(out, in, kBytes) : 0;
+  const size_t rest = kBytes - done;
+  const size_t ahead = rest > simd::kReadAheadBytes ? rest - simd::kReadAheadBytes : 0;
+  simd::StreamRunPrefetching(out + done, in + done, rest, in + done + simd::kReadAheadBytes, ahead);
+  simd::StreamFence();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -103,6 +132,12 @@ int main(int argc, char** argv) {
   const double read_seconds = Best([&] { sum += ReadAll(in, kBytes); });
   std::printf("reading the 256 MiB alone: %.2fx memcpy (checksum %llu)\n",
               read_seconds / memcpy_seconds, static_cast<unsigned long long>(sum & 1));
+  for (const bool pages : {false, true}) {
+    const double seconds = Best([&] { CopyLongRun(out, in, pages); });
+    std::printf("one run, %s: %.2fx memcpy\n",
+                pages ? "four pages side by side" : "one stream read 4 KiB ahead",
+                seconds / memcpy_seconds);
+  }
   std::printf("rows       row bytes  rows ahead  ratio to memcpy\n");
   for (const bool window : {false, true})
     for (size_t row : {size_t(4096), size_t(1024)}) {
@@ -117,6 +152,11 @@ int main(int argc, char** argv) {
         const double seconds = Best([&] { CopyRows(out, in, index, row, shift, ahead); });
         std::printf("%-9s  %9zu  %10zu  %.2fx\n", window ? "window" : "random", row, ahead,
                     seconds / memcpy_seconds);
+      }
+      for (size_t group : {size_t(4), size_t(8)}) {
+        const double seconds = Best([&] { CopyRowsSideBySide(out, in, index, row, shift, group); });
+        std::printf("%-9s  %9zu  %zu side by side  %.2fx\n", window ? "window" : "random", row,
+                    group, seconds / memcpy_seconds);
       }
     }
   munmap(in, kWindowSpan * kBytes);

@@ -118,17 +118,19 @@ void StreamRun(std::byte* dst, const std::byte* src, size_t bytes);
 void StreamRunPrefetching(std::byte* dst, const std::byte* src, size_t bytes,
                           const std::byte* ahead, size_t ahead_bytes);
 // The start of a run from memory streamed kInterleavedPages pages at a time, side
-// by side (StreamFence() after the last call): returns how many bytes it copied,
-// 0 for a run shorter than a block plus the head that aligns `dst`.
+// by side, as glibc's memcpy reads its largest copies (report_notes.md, "Four
+// pages at a time"; StreamFence() after the last call): returns how many bytes it
+// copied, 0 for a run shorter than a block plus the head that aligns `dst`.
 inline constexpr size_t kPageBytes = 4096;
 inline constexpr size_t kInterleavedPages = 4;
 inline constexpr size_t kInterleavedBytes = kInterleavedPages * kPageBytes;
 size_t StreamPagesInterleaved(std::byte* dst, const std::byte* src, size_t bytes);
-// `count` (at most kRunsSideBySide) runs of `bytes` each, srcs[k] to dsts[k], streamed side by
-// side, a line pair from each in turn: rows that no hardware prefetcher follows one by one (picked
-// at random, or a window's, a few KiB or less) are read as several streams at once
-// (report_notes.md, "Rows side by side"). Runs whose outputs are aligned differently
-// go one after another. StreamFence() after the last call.
+// `count` (at most kRunsSideBySide) runs of `bytes` each, srcs[k] to dsts[k],
+// streamed side by side, a line pair from each in turn: rows that no hardware
+// prefetcher follows one by one (picked at random, or a window's, a few KiB or
+// less) are read as several streams at once (report_notes.md, "Rows side by
+// side"). Runs whose outputs are aligned differently go one after another.
+// StreamFence() after the last call.
 inline constexpr size_t kRunsSideBySide = 8;
 void StreamRunsSideBySide(std::byte* const* dsts, const std::byte* const* srcs, size_t count,
                           size_t bytes);

@@ -75,7 +75,8 @@ void PrefetchLines(const std::byte* p, size_t bytes) {
 
 // The runs of a NextLine, asked for a line at a time in proportion to the updates
 // stored: a burst of a whole 8 KiB line at the start stalled the stores behind it
-// as long as it saved the copy (report_notes.md, "The elements pair's next line").
+// as long as it saved the copy (report_notes.md, "SCATTER_ELEMENTS: the vector
+// scatter and the next line").
 class NextLinePrefetch {
  public:
   NextLinePrefetch(const NextLine& next, size_t head_bytes, size_t update_head_bytes, uint64_t n)
@@ -138,8 +139,9 @@ void ScatterResolved(std::byte* line, uint32_t size, const std::byte* indices,
 #if HWY_TARGET <= HWY_AVX3
 // 4-byte updates by AVX-512's masked scatter, a line of indices per instruction:
 // its lanes land from the lowest up, so of two colliding the later still wins.
-// The stores one by one held SCATTER_ELEMENTS f32 at 3.6-4.0x memcpy, this
-// 3.2-3.5x (report_notes.md, "The elements pair's next line").
+// With the next line asked for, SCATTER_ELEMENTS f32 went from 3.8-4.0x memcpy
+// (the stores one by one) to 3.1-3.3x (report_notes.md, "SCATTER_ELEMENTS: the
+// vector scatter and the next line").
 template <bool kSigned>
 void ScatterInVectors(std::byte* line, uint32_t size, const std::byte* indices,
                       const std::byte* updates, uint64_t n, NextLinePrefetch& next) {

@@ -59,8 +59,10 @@ void CopyStridedStreamed(size_t es, std::byte* dst, const std::byte* src, int64_
       src_stride < 0 ? PieceOrder::kBackward : PieceOrder::kForward);
 }
 
-// A run streamed from memory asks for its own bytes simd::kReadAheadBytes ahead,
-// only its own, so a short one (a window's row) asks for nothing it will not read.
+// A run streamed from memory: its whole blocks of four pages side by side
+// (simd::StreamPagesInterleaved), the rest asking for its own bytes
+// simd::kReadAheadBytes ahead, only its own, so a short one asks for nothing it will
+// not read.
 void StreamRunReadingAhead(std::byte* dst, const std::byte* src, size_t bytes) {
   const size_t done = simd::StreamPagesInterleaved(dst, src, bytes);
   dst += done, src += done, bytes -= done;
