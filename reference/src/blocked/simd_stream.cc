@@ -63,29 +63,6 @@ void StreamRunPrefetchingImpl(std::byte* dst, const std::byte* src, size_t bytes
   PrefetchSpread(ahead, ahead_bytes, prefetched_to, ahead_bytes);
 }
 
-// Whole blocks of kInterleavedPages pages of a long run, each block's pages read
-// side by side a line pair at a time, as glibc's memcpy does for its largest copies:
-// one core keeps more of memory busy on several streams than on one it reads ahead
-// of (report_notes.md, "Four pages at a time"). Returns the bytes copied, a whole
-// number of blocks after an unaligned head.
-size_t StreamPagesInterleavedImpl(std::byte* dst, const std::byte* src, size_t bytes) {
-  const hn::ScalableTag<uint8_t> d;
-  const size_t lanes = hn::Lanes(d);
-  const size_t head = (kLineBytes - reinterpret_cast<uintptr_t>(dst) % kLineBytes) % kLineBytes;
-  if (bytes < head + kInterleavedBytes) return 0;
-  std::memcpy(dst, src, head);
-  auto* out = reinterpret_cast<uint8_t*>(dst);
-  const auto* in = reinterpret_cast<const uint8_t*>(src);
-  size_t block = head;
-  for (; block + kInterleavedBytes <= bytes; block += kInterleavedBytes)
-    for (size_t at = 0; at < kPageBytes; at += 2 * kLineBytes)
-      for (size_t page = 0; page < kInterleavedPages; ++page)
-        for (size_t i = block + page * kPageBytes + at, end = i + 2 * kLineBytes; i < end;
-             i += lanes)
-          hn::Stream(hn::LoadU(d, in + i), d, out + i);
-  return block;
-}
-
 // One line of `src` at `at` streamed to `dst`.
 void StreamLine(std::byte* dst, const std::byte* src, size_t at) {
   const hn::ScalableTag<uint8_t> d;
@@ -95,6 +72,27 @@ void StreamLine(std::byte* dst, const std::byte* src, size_t at) {
     hn::Stream(hn::LoadU(d, in + i), d, out + i);
 }
 
+// Whole blocks of kInterleavedPages pages of a long run, each block's pages read
+// side by side a line pair at a time, as glibc's memcpy does for its largest copies:
+// one core keeps more of memory busy on several streams than on one it reads ahead
+// of (report_notes.md, "Four pages at a time"). Returns the bytes copied, a whole
+// number of blocks after an unaligned head.
+size_t StreamPagesInterleavedImpl(std::byte* dst, const std::byte* src, size_t bytes) {
+  const size_t head = (kLineBytes - reinterpret_cast<uintptr_t>(dst) % kLineBytes) % kLineBytes;
+  if (bytes < head + kInterleavedBytes) return 0;
+  std::memcpy(dst, src, head);
+  size_t block = head;
+  for (; block + kInterleavedBytes <= bytes; block += kInterleavedBytes)
+    for (size_t at = 0; at < kPageBytes; at += 2 * kLineBytes)
+      for (size_t page = 0; page < kInterleavedPages; ++page) {
+        StreamLine(dst, src, block + page * kPageBytes + at);
+        StreamLine(dst, src, block + page * kPageBytes + at + kLineBytes);
+      }
+  return block;
+}
+
+// simd.h's StreamRunsSideBySide: the outputs share their offset into a line, so the
+// whole lines between a head and a tail are the same for all of them.
 void StreamRunsSideBySideImpl(std::byte* const* dsts, const std::byte* const* srcs, size_t count,
                               size_t bytes) {
   const size_t misalign = reinterpret_cast<uintptr_t>(dsts[0]) % kLineBytes;
