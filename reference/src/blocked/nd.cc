@@ -114,7 +114,7 @@ void StreamRowGroup(std::byte* out, const std::byte* in, const int64_t* walked, 
   for (size_t j = 0; j < kRowsSideBySide; ++j) {
     to[j] = out + walked[j], from[j] = in + at[j];
     if (j + kGroupsAhead * kRowsSideBySide < left)
-      __builtin_prefetch(in + at[j + kGroupsAhead * kRowsSideBySide], 0, 2);
+      simd::PrefetchToL2(in + at[j + kGroupsAhead * kRowsSideBySide], simd::kLineBytes);
   }
   simd::StreamRunsSideBySide(to, from, kRowsSideBySide, bytes);
 }

@@ -134,10 +134,6 @@ size_t StreamPagesInterleaved(std::byte* dst, const std::byte* src, size_t bytes
 inline constexpr size_t kRunsSideBySide = 8;
 void StreamRunsSideBySide(std::byte* const* dsts, const std::byte* const* srcs, size_t count,
                           size_t bytes);
-// Brings `bytes` at `p` into L2, a line at a time. L2 rather than L1
-// (prefetcht1, not t0): L1's few outstanding-miss slots fill with prefetches
-// (report_notes.md, "Prefetching into L2").
-void PrefetchToL2(const std::byte* p, size_t bytes);
 void StreamFence();
 
 // A loop that streams its output from an input in memory asks for the input this
@@ -150,6 +146,14 @@ void StreamFence();
 inline constexpr size_t kReadAheadBytes = 4096;
 // The cache line: the unit of the non-temporal writes and of the prefetches.
 inline constexpr size_t kLineBytes = 64;
+
+// Brings `bytes` at `p` into L2, a line at a time. L2 rather than L1
+// (prefetcht1, not t0): L1's few outstanding-miss slots fill with prefetches
+// (report_notes.md, "Prefetching into L2"). Inline: the SIMD loops ask for a line or
+// two at a time, where a call costs more than the prefetch.
+inline void PrefetchToL2(const std::byte* p, size_t bytes) {
+  for (size_t at = 0; at < bytes; at += kLineBytes) __builtin_prefetch(p + at, 0, 2);
+}
 
 // Kernels whose whole output is at least this large stream it: half the L3
 // of the benchmark machine, where the output and an input as large fill the

@@ -77,7 +77,7 @@ void ReverseRunStreamedOf(std::byte* dst, const std::byte* last, uint64_t n) {
     i -= kPerLine;
     const T* in = first + (n - i - kPerLine);
     const std::byte* ahead = reinterpret_cast<const std::byte*>(in) + kReadAheadBytes;
-    __builtin_prefetch(ahead, 0, 2);
+    PrefetchToL2(ahead, kLineBytes);
     for (uint64_t v = 0; v < vectors_per_line; ++v)
       hn::Stream(ReverseLanes(d, hn::LoadU(d, in + (vectors_per_line - 1 - v) * lanes)), d,
                  out + i + v * lanes);

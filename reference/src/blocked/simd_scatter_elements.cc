@@ -69,10 +69,6 @@ constexpr uint64_t kAhead = 2 * kChunk;
 // The vector scatter's updates at a time: one line of 32-bit indices.
 constexpr uint64_t kGroup = kLineBytes / 4;
 
-void PrefetchLines(const std::byte* p, size_t bytes) {
-  for (size_t at = 0; at < bytes; at += kLineBytes) __builtin_prefetch(p + at, 0, 2);
-}
-
 // The runs of a NextLine, asked for a line at a time in proportion to the updates
 // stored: a burst of a whole 8 KiB line at the start stalled the stores behind it
 // as long as it saved the copy (report_notes.md, "SCATTER_ELEMENTS: the vector
@@ -95,7 +91,7 @@ class NextLinePrefetch {
         ++run_, at_ = 0;
         continue;
       }
-      __builtin_prefetch(runs_[run_].first + at_, 0, 2);
+      PrefetchToL2(runs_[run_].first + at_, kLineBytes);
       at_ += kLineBytes;
       issued_ += kLineBytes;
     }
@@ -114,8 +110,8 @@ void PrefetchAhead(const std::byte* indices, const std::byte* updates, size_t el
                    uint64_t k, uint64_t count, uint64_t n, NextLinePrefetch& next) {
   if (k + kAhead < n) {
     const uint64_t from = k + kAhead, span = std::min(count, n - from);
-    PrefetchLines(indices + 4 * from, 4 * span);
-    PrefetchLines(updates + element_size * from, element_size * span);
+    PrefetchToL2(indices + 4 * from, 4 * span);
+    PrefetchToL2(updates + element_size * from, element_size * span);
   }
   next.UpTo(std::min(n, k + count));
 }

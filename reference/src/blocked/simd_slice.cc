@@ -45,11 +45,9 @@ void TakeEveryOf(std::byte* dst, const std::byte* src, uint64_t n) {
   // i + lanes < n: the interleaved load reads K * lanes elements from in + K * i,
   // the last of them before element K * (n - 1), the last one taken.
   for (; i + lanes < n; i += lanes) {
-    if constexpr (kStream) {
-      const auto* ahead = reinterpret_cast<const std::byte*>(in + i * K) + kReadAheadBytes;
-      for (size_t at = 0; at < K * lanes * sizeof(T); at += kLineBytes)
-        __builtin_prefetch(ahead + at, 0, 2);
-    }
+    if constexpr (kStream)
+      PrefetchToL2(reinterpret_cast<const std::byte*>(in + i * K) + kReadAheadBytes,
+                   K * lanes * sizeof(T));
     hn::Vec<decltype(d)> v0, v1, v2, v3;
     if constexpr (K == 2) hn::LoadInterleaved2(d, in + i * K, v0, v1);
     if constexpr (K == 3) hn::LoadInterleaved3(d, in + i * K, v0, v1, v2);

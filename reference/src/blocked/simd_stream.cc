@@ -146,10 +146,6 @@ void StreamRunPrefetching(std::byte* dst, const std::byte* src, size_t bytes,
   HWY_DYNAMIC_DISPATCH(StreamRunPrefetchingImpl)(dst, src, bytes, ahead, ahead_bytes);
 }
 
-void PrefetchToL2(const std::byte* p, size_t bytes) {
-  for (size_t at = 0; at < bytes; at += 64) __builtin_prefetch(p + at, 0, 2);
-}
-
 void StreamFence() { hwy::FlushStream(); }
 
 namespace {
