@@ -4,12 +4,15 @@
 // 1536: a run of 1024 elements every 3072). The loop below is nothing but the
 // rows copied in index order with the blocked kernels' non-temporal stores
 // (simd::StreamRun), optionally prefetched some rows ahead, timed against
-// memcpy of the same 256 MiB (thread CPU time, best of 5).
+// memcpy of the same 256 MiB timed in turn with it (thread CPU time, best of 5 each).
 // benchmarks/report_notes.md quotes it as the floor of the `long_runs_rows_256m`
 // shapes (GATHER, GATHER_ND, GATHER_ND1) and of Slice/long_runs_window_256m, and its
 // read-only pass as the per-byte floor of the elements pair's index streams. It also
 // times the rows streamed side by side and one long run four pages at a time, the
-// kernels' ways since (report_notes.md, "Four pages at a time" and "Rows side by side").
+// kernels' ways since (report_notes.md, "Four pages at a time" and "Rows side by side"),
+// and the rows read alone, not copied: what their reads cost against reading the same
+// bytes in one stream ("reading the 256 MiB alone"), the part of a floor no store
+// can remove.
 //
 //   dmlconf_random_rows_floor [--huge]   # --huge: ask for 2 MiB pages (madvise)
 #include <sys/mman.h>
@@ -48,14 +51,23 @@ std::byte* Map(bool huge, size_t bytes = kBytes) {
 }
 
 template <class Fn>
-double Best(const Fn& fn) {
-  double best = 1e30;
+double Seconds(const Fn& fn) {
+  const double start = CpuSeconds();
+  fn();
+  return CpuSeconds() - start;
+}
+
+// fn's best time over memcpy's best of the same 256 MiB, the two timed in turn: on a
+// shared machine the bandwidth left to one core drifts over seconds, and a yardstick
+// timed once at the start would carry that drift into every ratio after it.
+template <class Fn>
+double RatioToMemcpy(std::byte* out, const std::byte* in, const Fn& fn) {
+  double best = 1e30, best_memcpy = 1e30;
   for (int r = 0; r < kRepetitions; ++r) {
-    const double start = CpuSeconds();
-    fn();
-    best = std::min(best, CpuSeconds() - start);
+    best_memcpy = std::min(best_memcpy, Seconds([&] { std::memcpy(out, in, kBytes); }));
+    best = std::min(best, Seconds(fn));
   }
-  return best;
+  return best / best_memcpy;
 }
 
 // Every 8-byte word of `bytes` summed, 64 bytes an iteration: a read-only pass.
@@ -102,6 +114,24 @@ void CopyRowsSideBySide(std::byte* out, const std::byte* in, const std::vector<u
   dmlconf::blocked::simd::StreamFence();
 }
 
+// The same rows read and summed, not copied, eight side by side a line pair at a time
+// as the kernels stream them: what reading them costs before anything is written.
+uint64_t ReadRowsSideBySide(const std::byte* in, const std::vector<uint32_t>& index, size_t row,
+                            size_t shift) {
+  constexpr size_t kGroup = 8;
+  uint64_t sums[kGroup] = {};
+  for (size_t j = 0; j + kGroup <= index.size(); j += kGroup)
+    for (size_t at = 0; at < row; at += 64)
+      for (size_t k = 0; k < kGroup; ++k) {
+        uint64_t word;
+        std::memcpy(&word, in + size_t(index[j + k]) * row + shift + at, sizeof word);
+        sums[k] += word;
+      }
+  uint64_t total = 0;
+  for (uint64_t s : sums) total += s;
+  return total;
+}
+
 // The whole 256 MiB as one run: one stream read 4 KiB ahead, or four pages side by
 // side (simd::StreamPagesInterleaved, as long runs are streamed now).
 void CopyLongRun(std::byte* out, const std::byte* in, bool pages) {
@@ -123,20 +153,19 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dmlconf_random_rows_floor: cannot map 4 x 256 MiB\n");
     return 1;
   }
-  const double memcpy_seconds = Best([&] { std::memcpy(out, in, kBytes); });
+  const double memcpy_seconds = Seconds([&] { std::memcpy(out, in, kBytes); });
   std::printf("256 MiB, %s pages; memcpy %.1f ms\n", huge ? "2 MiB" : "4 KiB",
               memcpy_seconds * 1e3);
   // One core's read bandwidth alone: what an operator that reads more bytes than it
   // writes (GATHER_ELEMENTS' 4-byte indices per element) pays at least per byte read.
   uint64_t sum = 0;
-  const double read_seconds = Best([&] { sum += ReadAll(in, kBytes); });
-  std::printf("reading the 256 MiB alone: %.2fx memcpy (checksum %llu)\n",
-              read_seconds / memcpy_seconds, static_cast<unsigned long long>(sum & 1));
+  const double read_ratio = RatioToMemcpy(out, in, [&] { sum += ReadAll(in, kBytes); });
+  std::printf("reading the 256 MiB alone: %.2fx memcpy (checksum %llu)\n", read_ratio,
+              static_cast<unsigned long long>(sum & 1));
   for (const bool pages : {false, true}) {
-    const double seconds = Best([&] { CopyLongRun(out, in, pages); });
+    const double ratio = RatioToMemcpy(out, in, [&] { CopyLongRun(out, in, pages); });
     std::printf("one run, %s: %.2fx memcpy\n",
-                pages ? "four pages side by side" : "one stream read 4 KiB ahead",
-                seconds / memcpy_seconds);
+                pages ? "four pages side by side" : "one stream read 4 KiB ahead", ratio);
   }
   std::printf("rows       row bytes  rows ahead  ratio to memcpy\n");
   for (const bool window : {false, true})
@@ -149,16 +178,22 @@ int main(int argc, char** argv) {
         index[j] = uint32_t(window ? kWindowSpan * j : rng() % rows);
       const size_t shift = window ? row / 4 : 0;  // the window starts 256 of 1024 in
       for (size_t ahead : {0, 1, 2, 4, 8}) {
-        const double seconds = Best([&] { CopyRows(out, in, index, row, shift, ahead); });
-        std::printf("%-9s  %9zu  %10zu  %.2fx\n", window ? "window" : "random", row, ahead,
-                    seconds / memcpy_seconds);
+        const double ratio =
+            RatioToMemcpy(out, in, [&] { CopyRows(out, in, index, row, shift, ahead); });
+        std::printf("%-9s  %9zu  %10zu  %.2fx\n", window ? "window" : "random", row, ahead, ratio);
       }
+      const double read =
+          RatioToMemcpy(out, in, [&] { sum += ReadRowsSideBySide(in, index, row, shift); });
+      std::printf("%-9s  %9zu  read alone  %.2fx\n", window ? "window" : "random", row, read);
       for (size_t group : {size_t(4), size_t(8)}) {
-        const double seconds = Best([&] { CopyRowsSideBySide(out, in, index, row, shift, group); });
+        const double ratio =
+            RatioToMemcpy(out, in, [&] { CopyRowsSideBySide(out, in, index, row, shift, group); });
         std::printf("%-9s  %9zu  %zu side by side  %.2fx\n", window ? "window" : "random", row,
-                    group, seconds / memcpy_seconds);
+                    group, ratio);
       }
     }
+  // The read-only passes' sums, printed so that they are computed.
+  std::printf("(checksum %llu)\n", static_cast<unsigned long long>(sum & 1));
   munmap(in, kWindowSpan * kBytes);
   munmap(out, kBytes);
   return 0;
