@@ -21,6 +21,7 @@ Standard library only.
 
 import argparse
 import datetime
+import fnmatch
 import json
 import os
 import platform
@@ -503,6 +504,67 @@ def peer_line(peer, describe):
     return line
 
 
+# The notes' table of reasons: each row names shapes and targets (globs over a miss's
+# variant and target text) and says why they miss. Every miss of a run is printed with
+# the first row that matches it, or as having none; a row that matched no miss is listed,
+# so that a reason outliving its miss shows.
+REASONS_HEADING = "## Why each miss misses"
+
+
+@dataclass
+class Reason:
+    shapes: list
+    targets: list
+    why: str
+    line: int  # in the notes, for the unmatched list
+
+    def matches(self, verdict):
+        return (any(fnmatch.fnmatchcase(verdict.variant, s) for s in self.shapes)
+                and any(fnmatch.fnmatchcase(verdict.target, t) for t in self.targets))
+
+
+def globs(cell):
+    return [g.strip().strip("`") for g in cell.split(",") if g.strip().strip("`")]
+
+
+def parse_reasons(notes):
+    """The rows `| shapes | targets | why |` of the notes' REASONS_HEADING section."""
+    reasons, inside = [], False
+    for number, line in enumerate(notes.splitlines(), 1):
+        if line.startswith("## "):
+            inside = line.strip() == REASONS_HEADING
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not inside or not line.lstrip().startswith("|") or len(cells) != 3:
+            continue
+        if cells[0] == "shapes" or set(cells[0]) <= set("-: "):
+            continue  # the header and its rule
+        reasons.append(Reason(globs(cells[0]), globs(cells[1]), cells[2], number))
+    return reasons
+
+
+def render_misses(verdicts, reasons):
+    misses = [v for v in verdicts if not v.passed and v.judged]
+    if not misses:
+        return ["None."]
+    used, lines = set(), []
+    for v in misses:
+        reason = next((r for r in reasons if r.matches(v)), None)
+        if reason:
+            used.add(reason.line)
+        why = f" — why: {reason.why}" if reason else " — **no reason given**"
+        lines.append(f"- `{v.variant}`: {v.target}: {v.figure}{why}")
+    unexplained = sum(l.endswith("**no reason given**") for l in lines)
+    out = [f"{len(misses)} {'miss' if len(misses) == 1 else 'misses'}, "
+           f"{len(misses) - unexplained} with a reason from the notes' "
+           f"\"{REASONS_HEADING[3:]}\" (below), {unexplained} without.", ""] + lines
+    stale = [r for r in reasons if r.line not in used]
+    if stale:
+        out += ["", "Reasons that matched no miss in this run (notes line: shapes):", ""]
+        out += [f"- {r.line}: {', '.join(f'`{s}`' for s in r.shapes)}" for r in stale]
+    return out
+
+
 def render(document, variants, command, notes=""):
     context = document.get("context", {})
     verdicts = []
@@ -582,9 +644,7 @@ def render(document, variants, command, notes=""):
         extra = ["overhead ns"] if kind == "small" else []
         out += ["", f"## {title}", ""] + render_table(chosen, rows, columns + extra + ["alloc B/call"])
     out += render_protocol(document.get("dmlconf_protocol"))
-    misses = [v for v in verdicts if not v.passed and v.judged]
-    out += ["", "## Misses", ""]
-    out += [f"- `{v.variant}`: {v.target}: {v.figure}" for v in misses] or ["None."]
+    out += ["", "## Misses", ""] + render_misses(verdicts, parse_reasons(notes))
     noisy = [v for v in verdicts if v.noisy]
     out += ["", "## Too noisy to judge", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure} (cv {v.cv:.2f})" for v in noisy] or ["None."]
@@ -602,7 +662,8 @@ def self_test():
     """Renders made-up runs and checks the rules that guard the peers' figures:
     a peer faster than half memcpy's time is IMPLAUSIBLE and judged neither
     way, a peer's refusal is listed with its reason, a NumPy call that allocates
-    its output is marked, figures of a peer without its checks are not shown,
+    its output is marked, figures of a peer without its checks are not shown, each
+    miss carries the notes' reason that matches it or says it has none,
     and a JSON from before the NumPy peer re-renders. Returns the failures."""
     mib = 1 << 20
 
@@ -669,6 +730,22 @@ def self_test():
     expect("- no NumPy formulation: `Split/refused/f32` (1T)"
            in section(markdown, "NumPy: shapes without a figure"),
            "a shape NumPy cannot do is listed with its reason")
+
+    # The notes' reasons: a miss printed with the row that matches it, a row that matches
+    # no miss listed, a table outside the reasons' section ignored.
+    notes = ("## Elsewhere\n\n| shapes | targets | why |\n| --- | --- | --- |\n"
+             "| `Split/*` | `*` | not a reason. |\n\n" + REASONS_HEADING + "\n\n"
+             "| shapes | targets | why |\n| --- | --- | --- |\n"
+             "| `Join/*`, `Split/slow/*` | `blocked faster than numpy*` | NumPy's own loop. |\n"
+             "| `Tile/*` | `long runs*` | nothing. |\n")
+    misses = section(render(document, collect(document), "self-test", notes)[0], "Misses")
+    expect("- `Split/slow/f32`: blocked faster than numpy (1T, >= 1 MiB): 0.50x — why: "
+           "NumPy's own loop." in misses, "a miss is printed with the reason that matches it")
+    expect("1 miss, 1 with a reason" in misses and "not a reason" not in misses,
+           "only the reasons' own section gives reasons")
+    expect("- 12: `Tile/*`" in misses, "a reason that matched no miss is listed by its line")
+    expect("0.50x — **no reason given**" in section(markdown, "Misses"),
+           "without the notes the same miss has no reason")
 
     del ort["context"]["checks"]
     del numpy["context"]["checks"]
@@ -769,10 +846,14 @@ def main():
     with open(args.out, "w") as f:
         f.write(markdown)
     misses = sum(not v.passed and v.judged for v in verdicts)
+    reasons = parse_reasons(notes)
+    unexplained = sum(not v.passed and v.judged and not any(r.matches(v) for r in reasons)
+                      for v in verdicts)
     noisy = sum(v.noisy for v in verdicts)
     implausible = sum(v.implausible for v in verdicts)
     passes = sum(v.passed and v.judged for v in verdicts)
-    print(f"bench_report: wrote {args.out}: {passes} PASS, {misses} MISS, {noisy} NOISY, "
+    print(f"bench_report: wrote {args.out}: {passes} PASS, {misses} MISS "
+          f"({unexplained} without a reason), {noisy} NOISY, "
           f"{implausible} IMPLAUSIBLE", file=sys.stderr)
 
 
