@@ -25,12 +25,35 @@ struct ElementsPlan {
   uint32_t axis_size = 0;   // the positioned tensor's size along Axis
   size_t element_size = 0;
   DataType index_type = DataType::kUint32;
+  // Elements per strip when the nest is cut into strips across Axis (elements.cc,
+  // StripAcrossAxis): the nest ends with the strips, Axis, and one strip's run; 0: not.
+  uint64_t strip = 0;
 };
 
 // The nest over the indices' sizes of three tensors, as ElementsPlan says;
 // `positioned` (0 or 2) is the one whose Axis stride is set aside.
 ElementsPlan PlanElements(const TensorDesc& t0, const TensorDesc& indices, const TensorDesc& t2,
                           int positioned, uint32_t axis);
+
+// One thread's scratch for a strip's slab: the positioned tensor's rows along Axis,
+// plan.strip elements each, packed one after another.
+std::byte* SlabScratch();
+
+// The slab at `base` (the positioned tensor's address at the strip's first element)
+// packed into `slab`, and written back from it.
+void PackSlab(const ElementsPlan& plan, std::byte* slab, const std::byte* base);
+void UnpackSlab(const ElementsPlan& plan, std::byte* base, const std::byte* slab);
+
+// A strip's rows ahead whose index piece (`index_bytes` at `indices`) and piece of the
+// tensor walked in step (its first line at `walked`) are asked for, a row at a time;
+// the walked piece for writing, as GATHER_ELEMENTS' output is (SCATTER_ELEMENTS'
+// updates are only read, which a request for writing serves as well).
+inline constexpr int64_t kStripRowsAhead = 8;
+inline void PrefetchStripRow(const std::byte* walked, const std::byte* indices,
+                             int64_t index_bytes) {
+  __builtin_prefetch(walked, 1, 3);
+  for (int64_t at = 0; at < index_bytes; at += 64) __builtin_prefetch(indices + at, 0, 3);
+}
 
 // The index's position along an axis of `size`: negative values count from the
 // end; outside [0, size) for one out of range (a UINT64 past INT64_MAX saturates).

@@ -5,6 +5,8 @@
 // element from there. Normalization leaves the output's runs innermost, so the
 // writes and the index reads stream; the reads land where the indices say.
 // Out-of-range indices read the clamped position, as the naive kernel does.
+// Along an outer Axis of a large input the nest comes cut into strips, each gathered
+// from its input rows packed together (elements.cc, StripAcrossAxis).
 // Where each run's 32-bit indices pick from one packed input line (Axis packed and
 // innermost in all three), a run goes to the SIMD loop (simd::GatherLine), through
 // the bounce buffer and streamed out when the output is large, while the next run's
@@ -43,6 +45,39 @@ void GatherRange(const ElementsPlan& plan, const Bindings& bindings, uint64_t be
     }
     cursor.Advance(n);
     at += n;
+  }
+}
+
+// Items [begin, end) of a nest cut into strips (ElementsPlan::strip), each one strip
+// whole along Axis: its input slab packed, then its output rows gathered from there,
+// the index and output rows kStripRowsAhead ahead asked for meanwhile: each is a
+// short piece of a far row, which no hardware prefetcher follows.
+template <class T, class I>
+void GatherStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t begin,
+                  uint64_t end) {
+  std::byte* const slab = SlabScratch();
+  const int64_t slab_row = int64_t(plan.strip * sizeof(T));
+  const int64_t last = int64_t(plan.axis_size) - 1;
+  const LoopDim& across = plan.nest.dims[plan.nest.rank - 2];
+  const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  for (uint64_t item = begin; item < end; ++item) {
+    const Cursor cursor(plan.nest, item * across.size * plan.strip);
+    PackSlab(plan, slab, bindings.inputs[0] + cursor.offset(2));
+    std::byte* o = bindings.outputs[0] + cursor.offset(0);
+    const std::byte* x = bindings.inputs[1] + cursor.offset(1);
+    for (uint64_t row = 0; row < across.size; ++row) {
+      if (row + kStripRowsAhead < across.size)
+        PrefetchStripRow(o + kStripRowsAhead * across.stride[0],
+                         x + kStripRowsAhead * across.stride[1], plan.strip * inner.stride[1]);
+      for (uint64_t k = 0; k < plan.strip; ++k) {
+        const std::byte* at = x + int64_t(k) * inner.stride[1];
+        const int64_t position = std::clamp<int64_t>(IndexPosition<I>(at, plan.axis_size), 0, last);
+        CopyElement<T>(o + int64_t(k) * inner.stride[0],
+                       slab + position * slab_row + int64_t(k * sizeof(T)));
+      }
+      o += across.stride[0];
+      x += across.stride[1];
+    }
   }
 }
 
@@ -95,6 +130,12 @@ void GatherElements(const GatherElementsDesc& desc, const Bindings& bindings) {
     });
   }
   WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
+    if (plan.strip) {
+      const uint64_t strips = items / (plan.nest.dims[plan.nest.rank - 2].size * plan.strip);
+      return ForEachRange(strips, ThreadsFor(strips, bytes), [&](uint64_t begin, uint64_t end) {
+        GatherStrips<T, I>(plan, bindings, begin, end);
+      });
+    }
     ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
       GatherRange<T, I>(plan, bindings, begin, end);
     });

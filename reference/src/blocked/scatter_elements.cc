@@ -7,7 +7,9 @@
 // updates come in order and where they collide the last one wins, as in the naive
 // kernel. Threads share out the coordinates outside Axis (in the nest's order),
 // each item holding whole lines, so no two threads write one element. Out-of-range
-// updates are dropped, as the naive kernel does.
+// updates are dropped, as the naive kernel does. Along an outer Axis of a large
+// output the nest comes cut into strips, each scattered into its output rows packed
+// together (elements.cc, StripAcrossAxis).
 // Where the output's lines along Axis are packed, innermost in the nest, every one
 // of them holds updates, and the input lies as the output does, the copy and the
 // scatter fuse line by line: each input line is copied into an L1-resident scratch,
@@ -50,6 +52,40 @@ void ScatterItems(const ElementsPlan& plan, const Bindings& bindings, uint64_t b
     }
     cursor.Advance(n);
     left -= n;
+  }
+}
+
+// Items [begin, end) of a nest cut into strips (ElementsPlan::strip), each one strip
+// whole along Axis: the output's slab packed, its updates landed there in order (the
+// index and update rows kStripRowsAhead ahead asked for meanwhile), and the slab
+// written back.
+template <class T, class I>
+void ScatterStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t begin,
+                   uint64_t end) {
+  std::byte* const slab = SlabScratch();
+  const int64_t slab_row = int64_t(plan.strip * sizeof(T));
+  const LoopDim& across = plan.nest.dims[plan.nest.rank - 2];
+  const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  for (uint64_t item = begin; item < end; ++item) {
+    const Cursor cursor(plan.nest, item * across.size * plan.strip);
+    std::byte* const base = bindings.outputs[0] + cursor.offset(2);
+    PackSlab(plan, slab, base);
+    const std::byte* u = bindings.inputs[2] + cursor.offset(0);
+    const std::byte* x = bindings.inputs[1] + cursor.offset(1);
+    for (uint64_t row = 0; row < across.size; ++row) {
+      if (row + kStripRowsAhead < across.size)
+        PrefetchStripRow(u + kStripRowsAhead * across.stride[0],
+                         x + kStripRowsAhead * across.stride[1], plan.strip * inner.stride[1]);
+      for (uint64_t k = 0; k < plan.strip; ++k) {
+        const int64_t position = IndexPosition<I>(x + int64_t(k) * inner.stride[1], plan.axis_size);
+        if (position >= 0 && position < int64_t(plan.axis_size))
+          CopyElement<T>(slab + position * slab_row + int64_t(k * sizeof(T)),
+                         u + int64_t(k) * inner.stride[0]);
+      }
+      u += across.stride[0];
+      x += across.stride[1];
+    }
+    UnpackSlab(plan, base, slab);
   }
 }
 
@@ -150,6 +186,7 @@ void ScatterElements(const ScatterElementsDesc& desc, const Bindings& bindings) 
   const uint64_t bytes = plan.nest.Count() * (2 * plan.element_size + ElementSize(plan.index_type));
   WithElementAndIndexTypes(plan.element_size, plan.index_type, [&]<class T, class I>() {
     ForEachRange(items, ThreadsFor(items, bytes), [&](uint64_t begin, uint64_t end) {
+      if (plan.strip) return ScatterStrips<T, I>(plan, bindings, begin, end);
       ScatterItems<T, I>(plan, bindings, block, begin, end);
     });
   });
