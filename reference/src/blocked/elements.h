@@ -44,15 +44,37 @@ std::byte* SlabScratch();
 void PackSlab(const ElementsPlan& plan, std::byte* slab, const std::byte* base);
 void UnpackSlab(const ElementsPlan& plan, std::byte* base, const std::byte* slab);
 
-// A strip's rows ahead whose index piece (`index_bytes` at `indices`) and piece of the
-// tensor walked in step (its first line at `walked`) are asked for, a row at a time;
-// the walked piece for writing, as GATHER_ELEMENTS' output is (SCATTER_ELEMENTS'
-// updates are only read, which a request for writing serves as well).
+// Strips [begin, end) of a nest cut into strips (ElementsPlan::strip), each whole along
+// Axis: the positioned tensor's slab at `positioned` packed into `slab`, then
+// row(walked, indices) for each row along Axis with that row's pieces of tensor 0 (at
+// `walked`) and of the indices, then, where the positioned tensor is the one written
+// (not const: SCATTER_ELEMENTS' output), the slab unpacked back into it. The rows
+// kStripRowsAhead ahead are asked for meanwhile, each a short piece of a far row that
+// no hardware prefetcher follows: the walked piece for writing, as GATHER_ELEMENTS'
+// output is (SCATTER_ELEMENTS' updates are only read, which that serves as well).
 inline constexpr int64_t kStripRowsAhead = 8;
-inline void PrefetchStripRow(const std::byte* walked, const std::byte* indices,
-                             int64_t index_bytes) {
-  __builtin_prefetch(walked, 1, 3);
-  for (int64_t at = 0; at < index_bytes; at += 64) __builtin_prefetch(indices + at, 0, 3);
+template <class Walked, class Positioned, class Row>
+void ForEachStripRow(const ElementsPlan& plan, Walked* walked, const std::byte* indices,
+                     Positioned* positioned, std::byte* slab, uint64_t begin, uint64_t end,
+                     const Row& row) {
+  const LoopDim& across = plan.nest.dims[plan.nest.rank - 2];
+  const int64_t index_bytes = int64_t(plan.strip) * plan.nest.dims[plan.nest.rank - 1].stride[1];
+  for (uint64_t item = begin; item < end; ++item) {
+    const Cursor cursor(plan.nest, item * across.size * plan.strip);
+    PackSlab(plan, slab, positioned + cursor.offset(2));
+    Walked* w = walked + cursor.offset(0);
+    const std::byte* x = indices + cursor.offset(1);
+    for (uint64_t r = 0; r < across.size; ++r, w += across.stride[0], x += across.stride[1]) {
+      if (r + kStripRowsAhead < across.size) {
+        __builtin_prefetch(w + kStripRowsAhead * across.stride[0], 1, 3);
+        const std::byte* ahead = x + kStripRowsAhead * across.stride[1];
+        for (int64_t at = 0; at < index_bytes; at += 64) __builtin_prefetch(ahead + at, 0, 3);
+      }
+      row(w, x);
+    }
+    if constexpr (!std::is_const_v<Positioned>)
+      UnpackSlab(plan, positioned + cursor.offset(2), slab);
+  }
 }
 
 // The index's position along an axis of `size`: negative values count from the

@@ -48,37 +48,25 @@ void GatherRange(const ElementsPlan& plan, const Bindings& bindings, uint64_t be
   }
 }
 
-// Items [begin, end) of a nest cut into strips (ElementsPlan::strip), each one strip
-// whole along Axis: its input slab packed, then its output rows gathered from there,
-// the index and output rows kStripRowsAhead ahead asked for meanwhile: each is a
-// short piece of a far row, which no hardware prefetcher follows.
+// Items [begin, end) of a nest cut into strips (ElementsPlan::strip): each strip's
+// input rows packed, then its output rows gathered from there.
 template <class T, class I>
 void GatherStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t begin,
                   uint64_t end) {
   std::byte* const slab = SlabScratch();
   const int64_t slab_row = int64_t(plan.strip * sizeof(T));
   const int64_t last = int64_t(plan.axis_size) - 1;
-  const LoopDim& across = plan.nest.dims[plan.nest.rank - 2];
   const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
-  for (uint64_t item = begin; item < end; ++item) {
-    const Cursor cursor(plan.nest, item * across.size * plan.strip);
-    PackSlab(plan, slab, bindings.inputs[0] + cursor.offset(2));
-    std::byte* o = bindings.outputs[0] + cursor.offset(0);
-    const std::byte* x = bindings.inputs[1] + cursor.offset(1);
-    for (uint64_t row = 0; row < across.size; ++row) {
-      if (row + kStripRowsAhead < across.size)
-        PrefetchStripRow(o + kStripRowsAhead * across.stride[0],
-                         x + kStripRowsAhead * across.stride[1], plan.strip * inner.stride[1]);
-      for (uint64_t k = 0; k < plan.strip; ++k) {
-        const std::byte* at = x + int64_t(k) * inner.stride[1];
-        const int64_t position = std::clamp<int64_t>(IndexPosition<I>(at, plan.axis_size), 0, last);
-        CopyElement<T>(o + int64_t(k) * inner.stride[0],
-                       slab + position * slab_row + int64_t(k * sizeof(T)));
-      }
-      o += across.stride[0];
-      x += across.stride[1];
-    }
-  }
+  ForEachStripRow(plan, bindings.outputs[0], bindings.inputs[1], bindings.inputs[0], slab, begin,
+                  end, [&](std::byte* o, const std::byte* x) {
+                    for (uint64_t k = 0; k < plan.strip; ++k) {
+                      const std::byte* at = x + int64_t(k) * inner.stride[1];
+                      const int64_t position =
+                          std::clamp<int64_t>(IndexPosition<I>(at, plan.axis_size), 0, last);
+                      CopyElement<T>(o + int64_t(k) * inner.stride[0],
+                                     slab + position * slab_row + int64_t(k * sizeof(T)));
+                    }
+                  });
 }
 
 // Whether every run of the nest is packed output and packed 32-bit indices picking

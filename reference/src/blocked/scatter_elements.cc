@@ -55,38 +55,24 @@ void ScatterItems(const ElementsPlan& plan, const Bindings& bindings, uint64_t b
   }
 }
 
-// Items [begin, end) of a nest cut into strips (ElementsPlan::strip), each one strip
-// whole along Axis: the output's slab packed, its updates landed there in order (the
-// index and update rows kStripRowsAhead ahead asked for meanwhile), and the slab
-// written back.
+// Items [begin, end) of a nest cut into strips (ElementsPlan::strip): each strip's
+// output rows packed, its updates landed there in order, and the rows written back.
 template <class T, class I>
 void ScatterStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t begin,
                    uint64_t end) {
   std::byte* const slab = SlabScratch();
   const int64_t slab_row = int64_t(plan.strip * sizeof(T));
-  const LoopDim& across = plan.nest.dims[plan.nest.rank - 2];
   const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
-  for (uint64_t item = begin; item < end; ++item) {
-    const Cursor cursor(plan.nest, item * across.size * plan.strip);
-    std::byte* const base = bindings.outputs[0] + cursor.offset(2);
-    PackSlab(plan, slab, base);
-    const std::byte* u = bindings.inputs[2] + cursor.offset(0);
-    const std::byte* x = bindings.inputs[1] + cursor.offset(1);
-    for (uint64_t row = 0; row < across.size; ++row) {
-      if (row + kStripRowsAhead < across.size)
-        PrefetchStripRow(u + kStripRowsAhead * across.stride[0],
-                         x + kStripRowsAhead * across.stride[1], plan.strip * inner.stride[1]);
-      for (uint64_t k = 0; k < plan.strip; ++k) {
-        const int64_t position = IndexPosition<I>(x + int64_t(k) * inner.stride[1], plan.axis_size);
-        if (position >= 0 && position < int64_t(plan.axis_size))
-          CopyElement<T>(slab + position * slab_row + int64_t(k * sizeof(T)),
-                         u + int64_t(k) * inner.stride[0]);
-      }
-      u += across.stride[0];
-      x += across.stride[1];
-    }
-    UnpackSlab(plan, base, slab);
-  }
+  ForEachStripRow(plan, bindings.inputs[2], bindings.inputs[1], bindings.outputs[0], slab, begin,
+                  end, [&](const std::byte* u, const std::byte* x) {
+                    for (uint64_t k = 0; k < plan.strip; ++k) {
+                      const int64_t position =
+                          IndexPosition<I>(x + int64_t(k) * inner.stride[1], plan.axis_size);
+                      if (position >= 0 && position < int64_t(plan.axis_size))
+                        CopyElement<T>(slab + position * slab_row + int64_t(k * sizeof(T)),
+                                       u + int64_t(k) * inner.stride[0]);
+                    }
+                  });
 }
 
 // Lines of up to this size go through the scratch when streamed; longer ones are
