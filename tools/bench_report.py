@@ -543,21 +543,23 @@ def parse_reasons(notes):
     return reasons
 
 
-def render_misses(verdicts, reasons):
-    misses = [v for v in verdicts if not v.passed and v.judged]
-    if not misses:
+def explain(verdicts, reasons):
+    """Each judged miss with the first reason matching it, or None."""
+    return [(v, next((r for r in reasons if r.matches(v)), None))
+            for v in verdicts if not v.passed and v.judged]
+
+
+def render_misses(explained, reasons):
+    if not explained:
         return ["None."]
-    used, lines = set(), []
-    for v in misses:
-        reason = next((r for r in reasons if r.matches(v)), None)
-        if reason:
-            used.add(reason.line)
-        why = f" — why: {reason.why}" if reason else " — **no reason given**"
-        lines.append(f"- `{v.variant}`: {v.target}: {v.figure}{why}")
-    unexplained = sum(l.endswith("**no reason given**") for l in lines)
-    out = [f"{len(misses)} {'miss' if len(misses) == 1 else 'misses'}, "
-           f"{len(misses) - unexplained} with a reason from the notes' "
-           f"\"{REASONS_HEADING[3:]}\" (below), {unexplained} without.", ""] + lines
+    unexplained = sum(reason is None for _, reason in explained)
+    out = [f"{len(explained)} {'miss' if len(explained) == 1 else 'misses'}, "
+           f"{len(explained) - unexplained} with a reason from the notes' "
+           f"\"{REASONS_HEADING[3:]}\" (below), {unexplained} without.", ""]
+    out += [f"- `{v.variant}`: {v.target}: {v.figure} — "
+            + (f"why: {reason.why}" if reason else "**no reason given**")
+            for v, reason in explained]
+    used = {reason.line for _, reason in explained if reason}
     stale = [r for r in reasons if r.line not in used]
     if stale:
         out += ["", "Reasons that matched no miss in this run (notes line: shapes):", ""]
@@ -657,7 +659,8 @@ def render(document, variants, command, notes=""):
         extra = ["overhead ns"] if kind == "small" else []
         out += ["", f"## {title}", ""] + render_table(chosen, rows, columns + extra + ["alloc B/call"])
     out += render_protocol(document.get("dmlconf_protocol"))
-    out += ["", "## Misses", ""] + render_misses(verdicts, parse_reasons(notes))
+    reasons = parse_reasons(notes)
+    out += ["", "## Misses", ""] + render_misses(explain(verdicts, reasons), reasons)
     noisy = [v for v in verdicts if v.noisy]
     out += ["", "## Too noisy to judge", ""]
     out += [f"- `{v.variant}`: {v.target}: {v.figure} (cv {v.cv:.2f})" for v in noisy] or ["None."]
@@ -862,9 +865,7 @@ def main():
     with open(args.out, "w") as f:
         f.write(markdown)
     misses = sum(not v.passed and v.judged for v in verdicts)
-    reasons = parse_reasons(notes)
-    unexplained = sum(not v.passed and v.judged and not any(r.matches(v) for r in reasons)
-                      for v in verdicts)
+    unexplained = sum(reason is None for _, reason in explain(verdicts, parse_reasons(notes)))
     noisy = sum(v.noisy for v in verdicts)
     implausible = sum(v.implausible for v in verdicts)
     passes = sum(v.passed and v.judged for v in verdicts)

@@ -16,8 +16,6 @@
 
 #include "blocked/elements.h"
 #include "blocked/same_as_naive.h"
-#include "blocked/threading.h"
-#include "dmlconf/blocked.h"
 #include "testing/test_tensor.h"
 
 namespace dmlconf::testing {
@@ -58,21 +56,8 @@ TestTensor Indices(const TensorDesc& desc, uint32_t size) {
   return tensor;
 }
 
-// `count` threads, each given work however small the problem (the threshold at 1).
-class Threads {
- public:
-  explicit Threads(int count) {
-    blocked::SetThreadCount(count);
-    blocked::SetParallelThresholdForTesting(1);
-  }
-  ~Threads() {
-    blocked::SetThreadCount(0);
-    blocked::SetParallelThresholdForTesting(blocked::kDefaultParallelThresholdBytes);
-  }
-};
-
 void CheckStrips(int threads) {
-  const Threads running(threads);
+  const ThreadsForTesting running(threads);
   for (const StripProblem& p : kProblems)
     for (DataType index_type : {DataType::kInt32, DataType::kUint32}) {
       const TensorDesc data = TensorDesc::Packed(p.type, p.sizes);

@@ -21,7 +21,6 @@
 
 #include "blocked/same_as_naive.h"
 #include "blocked/simd.h"
-#include "blocked/threading.h"
 #include "dmlconf/blocked.h"
 #include "testing/test_tensor.h"
 
@@ -88,8 +87,9 @@ struct TileProblem {
   std::string Name() const {
     std::string name = std::string(DataTypeName(type)) + " input {";
     for (uint32_t s : input_sizes) name += std::to_string(s) + ",";
-    return name + "} indices " + std::to_string(count) + " " + std::string(DataTypeName(index_type)) +
-           (input_strides ? " padded input" : "") + (output_strides ? " strided output" : "");
+    return name + "} indices " + std::to_string(count) + " " +
+           std::string(DataTypeName(index_type)) + (input_strides ? " padded input" : "") +
+           (output_strides ? " strided output" : "");
   }
   // Gathered along the last input dim.
   ::testing::AssertionResult SameAsNaive() const {
@@ -215,22 +215,10 @@ TEST_F(BlockedGatherTiles, streamed_output) {
     }
 }
 
-class TwoThreads {
- public:
-  TwoThreads() {
-    blocked::SetThreadCount(2);
-    blocked::SetParallelThresholdForTesting(1);
-  }
-  ~TwoThreads() {
-    blocked::SetThreadCount(0);
-    blocked::SetParallelThresholdForTesting(blocked::kDefaultParallelThresholdBytes);
-  }
-};
-
 // 600 rows: three work items of 256 (gather.cc's kTileOuterBlock), the last
 // ending in a partial tile.
 TEST_F(BlockedGatherTiles, two_threads) {
-  const TwoThreads threads;
+  const ThreadsForTesting threads(2);
   for (DataType type : kTileTypes) {
     const TileProblem p{type, {600, 300}, 171, DataType::kInt32};
     EXPECT_TRUE(p.SameAsNaive()) << p.Name();

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string>
 
+#include "blocked/threading.h"
 #include "dmlconf/blocked.h"
 #include "dmlconf/naive.h"
 
@@ -33,7 +34,8 @@ std::vector<TestTensor> RunKernel(Kernel kernel, const OperatorDesc& desc,
 
 ::testing::AssertionResult SameBuffers(const TensorSlot& slot, const TestTensor& naive,
                                        const TestTensor& blocked) {
-  if (auto guards = blocked.buffer.GuardsIntact(); !guards) return guards << " (" << slot.role << ")";
+  if (auto guards = blocked.buffer.GuardsIntact(); !guards)
+    return guards << " (" << slot.role << ")";
   const size_t size = naive.buffer.size();
   const std::byte* want = naive.buffer.data();
   const std::byte* got = blocked.buffer.data();
@@ -58,6 +60,16 @@ std::vector<TestTensor> RunKernel(Kernel kernel, const OperatorDesc& desc,
   for (size_t i = 0; i < slots.size(); ++i)
     if (auto same = SameBuffers(slots[i], naive[i], blocked[i]); !same) return same;
   return ::testing::AssertionSuccess();
+}
+
+ThreadsForTesting::ThreadsForTesting(int count) {
+  blocked::SetThreadCount(count);
+  blocked::SetParallelThresholdForTesting(1);
+}
+
+ThreadsForTesting::~ThreadsForTesting() {
+  blocked::SetThreadCount(0);
+  blocked::SetParallelThresholdForTesting(blocked::kDefaultParallelThresholdBytes);
 }
 
 }  // namespace dmlconf::testing

@@ -28,4 +28,14 @@ std::vector<TestTensor> RunKernel(Kernel kernel, const OperatorDesc& desc,
 ::testing::AssertionResult BlockedSameAsNaive(const OperatorDesc& desc,
                                               const std::vector<TestTensor>& inputs);
 
+// `count` blocked threads, each given work however small the problem (the parallel
+// threshold at 1), for this object's life; then every core and the default threshold.
+class ThreadsForTesting {
+ public:
+  explicit ThreadsForTesting(int count);
+  ~ThreadsForTesting();
+  ThreadsForTesting(const ThreadsForTesting&) = delete;
+  ThreadsForTesting& operator=(const ThreadsForTesting&) = delete;
+};
+
 }  // namespace dmlconf::testing

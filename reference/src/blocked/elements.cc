@@ -38,9 +38,9 @@ void StripAcrossAxis(ElementsPlan& plan) {
     if (nest.dims[d].stride[2] == 0) axis = d, ++zeros;
   const int inner = nest.rank - 1;
   if (zeros != 1 || axis == inner) return;
-  const uint64_t row_bytes = uint64_t(std::llabs(nest.dims[inner].stride[2]));
+  const uint64_t inner_step = uint64_t(std::llabs(nest.dims[inner].stride[2]));
   const uint64_t span = plan.axis_size * uint64_t(std::llabs(plan.axis_stride));
-  if (span <= kSlabBytes || row_bytes != plan.element_size) return;
+  if (span <= kSlabBytes || inner_step != plan.element_size) return;
   const uint64_t width =
       StripWidth(nest.dims[inner].size, kSlabBytes / (plan.axis_size * plan.element_size));
   if (width * plan.element_size < 64) return;  // a line at least: whole lines per row

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "blocked/normalize.h"
+#include "blocked/simd.h"
 #include "dmlconf/data_type.h"
 #include "dmlconf/tensor_desc.h"
 
@@ -67,8 +68,7 @@ void ForEachStripRow(const ElementsPlan& plan, Walked* walked, const std::byte* 
     for (uint64_t r = 0; r < across.size; ++r, w += across.stride[0], x += across.stride[1]) {
       if (r + kStripRowsAhead < across.size) {
         __builtin_prefetch(w + kStripRowsAhead * across.stride[0], 1, 3);
-        const std::byte* ahead = x + kStripRowsAhead * across.stride[1];
-        for (int64_t at = 0; at < index_bytes; at += 64) __builtin_prefetch(ahead + at, 0, 3);
+        simd::PrefetchToL2(x + kStripRowsAhead * across.stride[1], size_t(index_bytes));
       }
       row(w, x);
     }
