@@ -1,12 +1,14 @@
 // dmlconf_random_rows_floor: what a copy of whole rows picked at random from
 // 256 MiB can reach on this machine, whatever the kernel around it does, and
 // the same for rows picked as a window (SLICE's x[::2, 256:1280] of rows of
-// 1536: a run of 1024 elements every 3072). The loop below is nothing but the
+// 1536: a run of 1024 elements every 3072), and for every row taken last to first
+// (SLICE1's x[::-1, :]). The loop below is nothing but the
 // rows copied in index order with the blocked kernels' non-temporal stores
 // (simd::StreamRun), optionally prefetched some rows ahead, timed against
 // memcpy of the same 256 MiB timed in turn with it (thread CPU time, best of 5 each).
 // benchmarks/report_notes.md quotes it as the floor of the `long_runs_rows_256m`
-// shapes (GATHER, GATHER_ND, GATHER_ND1) and of Slice/long_runs_window_256m, and its
+// shapes (GATHER, GATHER_ND, GATHER_ND1), of Slice/long_runs_window_256m and of
+// Slice1/rows_reversed_256m, and its
 // read-only pass as the per-byte floor of the elements pair's index streams. It also
 // times the rows streamed side by side and one long run four pages at a time, the
 // kernels' ways since (report_notes.md, "Four pages at a time" and "Rows side by side"),
@@ -168,28 +170,37 @@ int main(int argc, char** argv) {
                 pages ? "four pages side by side" : "one stream read 4 KiB ahead", ratio);
   }
   std::printf("rows       row bytes  rows ahead  ratio to memcpy\n");
-  for (const bool window : {false, true})
-    for (size_t row : {size_t(4096), size_t(1024)}) {
+  // Rows picked at random; a window's; all of them last to first, each read forward
+  // (SLICE1's x[::-1, :], rows of 4096 f32 and u8).
+  struct Pattern {
+    const char* name;
+    size_t rows[2];
+  };
+  for (const Pattern& pattern : {Pattern{"random", {4096, 1024}}, Pattern{"window", {4096, 1024}},
+                                 Pattern{"reversed", {16384, 4096}}})
+    for (size_t row : pattern.rows) {
+      const std::string_view name = pattern.name;
       const size_t rows = kBytes / row;
       // Row j's input offset, in rows' bytes plus `shift` bytes.
       std::vector<uint32_t> index(rows);
       std::mt19937 rng(11);
       for (size_t j = 0; j < rows; ++j)
-        index[j] = uint32_t(window ? kWindowSpan * j : rng() % rows);
-      const size_t shift = window ? row / 4 : 0;  // the window starts 256 of 1024 in
+        index[j] = uint32_t(name == "window"     ? kWindowSpan * j
+                            : name == "reversed" ? rows - 1 - j
+                                                 : rng() % rows);
+      const size_t shift = name == "window" ? row / 4 : 0;  // the window starts 256 of 1024 in
       for (size_t ahead : {0, 1, 2, 4, 8}) {
         const double ratio =
             RatioToMemcpy(out, in, [&] { CopyRows(out, in, index, row, shift, ahead); });
-        std::printf("%-9s  %9zu  %10zu  %.2fx\n", window ? "window" : "random", row, ahead, ratio);
+        std::printf("%-9s  %9zu  %10zu  %.2fx\n", pattern.name, row, ahead, ratio);
       }
       const double read =
           RatioToMemcpy(out, in, [&] { sum += ReadRowsSideBySide(in, index, row, shift); });
-      std::printf("%-9s  %9zu  read alone  %.2fx\n", window ? "window" : "random", row, read);
+      std::printf("%-9s  %9zu  read alone  %.2fx\n", pattern.name, row, read);
       for (size_t group : {size_t(4), size_t(8)}) {
         const double ratio =
             RatioToMemcpy(out, in, [&] { CopyRowsSideBySide(out, in, index, row, shift, group); });
-        std::printf("%-9s  %9zu  %zu side by side  %.2fx\n", window ? "window" : "random", row,
-                    group, ratio);
+        std::printf("%-9s  %9zu  %zu side by side  %.2fx\n", pattern.name, row, group, ratio);
       }
     }
   // The read-only passes' sums, printed so that they are computed.

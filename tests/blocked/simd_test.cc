@@ -224,57 +224,76 @@ TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
     }
 }
 
+// The place in `in` within its first page whose offset into a page is `dst`'s plus
+// `shift`. Inputs within a line pair of their outputs' offsets into a page are streamed
+// with every line of a round loaded first, others line by line (simd_stream.cc,
+// PageOffsetsMeet): the tests place them both ways.
+const std::byte* AtPageOffset(const std::vector<std::byte>& in, const std::byte* dst,
+                              size_t shift) {
+  const uintptr_t from = reinterpret_cast<uintptr_t>(in.data());
+  return in.data() + (reinterpret_cast<uintptr_t>(dst) + shift - from) % simd::kPageBytes;
+}
+
 // Four pages side by side: the whole blocks after the head that aligns the output, and
 // nothing past what it says it copied; runs a byte short of a block and the head, and
-// up to three blocks and a part.
+// up to three blocks and a part; the input at the output's offset into a page, 5 bytes
+// after it, and half a page away.
 TEST_P(SimdLoops, stream_pages_interleaved) {
   constexpr size_t kBlock = simd::kInterleavedBytes;
-  const std::vector<std::byte> in = Pattern(3 * kBlock + 200);
-  for (size_t misalign = 0; misalign < 64; misalign += 9)
-    for (size_t bytes :
-         {size_t(0), kBlock - 1, kBlock, kBlock + 63, 2 * kBlock + 100, 3 * kBlock + 127}) {
-      Output out(misalign + bytes);
-      const size_t head = (64 - reinterpret_cast<uintptr_t>(out.get() + misalign) % 64) % 64;
-      const size_t done = simd::StreamPagesInterleaved(out.get() + misalign, in.data() + 5, bytes);
-      simd::StreamFence();
-      const size_t expected = bytes < head + kBlock ? 0 : head + (bytes - head) / kBlock * kBlock;
-      ASSERT_EQ(done, expected) << "misalign=" << misalign << " bytes=" << bytes;
-      ASSERT_EQ(0, std::memcmp(out.get() + misalign, in.data() + 5, done))
-          << "misalign=" << misalign << " bytes=" << bytes;
-      for (size_t b = misalign + done; b < misalign + bytes; ++b)
-        ASSERT_EQ(out.get()[b], kPoison) << "wrote past its count, byte " << b - misalign;
-      for (size_t b = 0; b < misalign; ++b) ASSERT_EQ(out.get()[b], kPoison) << "wrote before dst";
-      ASSERT_TRUE(out.GuardIntact()) << "misalign=" << misalign << " bytes=" << bytes;
-    }
+  const std::vector<std::byte> in = Pattern(3 * kBlock + 200 + simd::kPageBytes);
+  for (size_t shift : {size_t(0), size_t(5), simd::kPageBytes / 2})
+    for (size_t misalign = 0; misalign < 64; misalign += 9)
+      for (size_t bytes :
+           {size_t(0), kBlock - 1, kBlock, kBlock + 63, 2 * kBlock + 100, 3 * kBlock + 127}) {
+        Output out(misalign + bytes);
+        const size_t head = (64 - reinterpret_cast<uintptr_t>(out.get() + misalign) % 64) % 64;
+        const std::byte* src = AtPageOffset(in, out.get() + misalign, shift);
+        const size_t done = simd::StreamPagesInterleaved(out.get() + misalign, src, bytes);
+        simd::StreamFence();
+        const size_t expected = bytes < head + kBlock ? 0 : head + (bytes - head) / kBlock * kBlock;
+        ASSERT_EQ(done, expected) << "misalign=" << misalign << " bytes=" << bytes;
+        ASSERT_EQ(0, std::memcmp(out.get() + misalign, src, done))
+            << "shift=" << shift << " misalign=" << misalign << " bytes=" << bytes;
+        for (size_t b = misalign + done; b < misalign + bytes; ++b)
+          ASSERT_EQ(out.get()[b], kPoison) << "wrote past its count, byte " << b - misalign;
+        for (size_t b = 0; b < misalign; ++b)
+          ASSERT_EQ(out.get()[b], kPoison) << "wrote before dst";
+        ASSERT_TRUE(out.GuardIntact()) << "misalign=" << misalign << " bytes=" << bytes;
+      }
 }
 
 // Up to kRunsSideBySide runs side by side, of every length up to a few lines, their
 // outputs aligned alike (lines in turn) and not (one after another), each from its own
-// place in the input: every run lands whole, and nothing around it is written.
+// place in the input: 300 bytes apart, or a page apart with every input near every
+// output's offset into a page (AtPageOffset). Every run lands whole, and nothing around
+// it is written.
 TEST_P(SimdLoops, stream_runs_side_by_side) {
-  constexpr size_t kRuns = simd::kRunsSideBySide, kSpan = 300;
-  const std::vector<std::byte> in = Pattern(kRuns * kSpan + 64);
-  for (size_t count = 1; count <= kRuns; ++count)
-    for (bool alike : {true, false})
-      for (size_t misalign : {0, 5, 63})
-        for (size_t bytes = 0; bytes <= 2 * kSpan / 3; bytes += bytes < 140 ? 1 : 37) {
-          Output out(kRuns * kSpan + 64);
-          std::byte* dsts[kRuns];
-          const std::byte* srcs[kRuns];
-          for (size_t k = 0; k < count; ++k) {
-            dsts[k] = out.get() + misalign + k * kSpan + (alike ? 0 : k);
-            srcs[k] = in.data() + (count - k) * 11 + k * kSpan;
+  constexpr size_t kRuns = simd::kRunsSideBySide;
+  const std::vector<std::byte> in = Pattern((kRuns + 1) * simd::kPageBytes);
+  for (size_t span : {size_t(300), simd::kPageBytes})
+    for (size_t count = 1; count <= kRuns; ++count)
+      for (bool alike : {true, false})
+        for (size_t misalign : {0, 5, 63})
+          for (size_t bytes = 0; bytes <= 2 * span / 3; bytes += bytes < 140 ? 1 : 37) {
+            Output out(kRuns * span + 64);
+            std::byte* dsts[kRuns];
+            const std::byte* srcs[kRuns];
+            for (size_t k = 0; k < count; ++k) {
+              dsts[k] = out.get() + misalign + k * span + (alike ? 0 : k);
+              srcs[k] = span == simd::kPageBytes
+                            ? AtPageOffset(in, dsts[0], (count - k) * 11) + k * span
+                            : in.data() + (count - k) * 11 + k * span;
+            }
+            simd::StreamRunsSideBySide(dsts, srcs, count, bytes);
+            simd::StreamFence();
+            std::vector<std::byte> expected(out.size, kPoison);
+            for (size_t k = 0; k < count; ++k)
+              std::memcpy(expected.data() + (dsts[k] - out.get()), srcs[k], bytes);
+            ASSERT_EQ(0, std::memcmp(out.get(), expected.data(), out.size))
+                << "span=" << span << " count=" << count << " alike=" << alike
+                << " misalign=" << misalign << " bytes=" << bytes;
+            ASSERT_TRUE(out.GuardIntact()) << "count=" << count << " bytes=" << bytes;
           }
-          simd::StreamRunsSideBySide(dsts, srcs, count, bytes);
-          simd::StreamFence();
-          std::vector<std::byte> expected(out.size, kPoison);
-          for (size_t k = 0; k < count; ++k)
-            std::memcpy(expected.data() + (dsts[k] - out.get()), srcs[k], bytes);
-          ASSERT_EQ(0, std::memcmp(out.get(), expected.data(), out.size))
-              << "count=" << count << " alike=" << alike << " misalign=" << misalign
-              << " bytes=" << bytes;
-          ASSERT_TRUE(out.GuardIntact()) << "count=" << count << " bytes=" << bytes;
-        }
 }
 
 // The streamed reversed run at every output alignment, its input fenced on either
