@@ -186,17 +186,6 @@ void SortBySourceStride(LoopNest& nest) {
   }
 }
 
-// Bytes of the tensor's block from `axis` inward if it is packed (size-1
-// dimensions' strides do not matter), else 0.
-uint64_t PackedBytesFrom(const TensorDesc& tensor, const ByteStrides& strides, uint32_t axis) {
-  uint64_t bytes = tensor.ElementSize();
-  for (uint32_t d = tensor.DimensionCount(); d-- > axis;) {
-    if (tensor.sizes[d] != 1 && strides[d] != int64_t(bytes)) return 0;
-    bytes *= tensor.sizes[d];
-  }
-  return bytes;
-}
-
 // Whether all parts have the first one's sizes and strides.
 bool SameParts(std::span<const TensorDesc> parts) {
   const ByteStrides strides = ByteStridesOf(parts[0]);
@@ -261,6 +250,15 @@ std::array<B*, 4> Shifted(int k, B* const* parts, int64_t offset) {
 }
 
 }  // namespace
+
+uint64_t PackedBytesFrom(const TensorDesc& tensor, const ByteStrides& strides, uint32_t axis) {
+  uint64_t bytes = tensor.ElementSize();
+  for (uint32_t d = tensor.DimensionCount(); d-- > axis;) {
+    if (tensor.sizes[d] != 1 && strides[d] != int64_t(bytes)) return 0;
+    bytes *= tensor.sizes[d];
+  }
+  return bytes;
+}
 
 CopyPlan PlanCopy(LoopNest nest, size_t element_size) {
   Normalize(nest);

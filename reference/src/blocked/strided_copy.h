@@ -36,6 +36,10 @@ CopyPlan PlanCopy(LoopNest nest, size_t element_size);
 // first step: output = input).
 CopyPlan PlanTensorCopy(const TensorDesc& dst, const TensorDesc& src);
 
+// Bytes of the tensor's block from `axis` inward if it is packed (size-1
+// dimensions' strides do not matter), else 0.
+uint64_t PackedBytesFrom(const TensorDesc& tensor, const ByteStrides& strides, uint32_t axis);
+
 // Copies on the calling thread.
 void RunCopySerial(const CopyPlan& plan, std::byte* dst, const std::byte* src);
 // Copies with threads when the problem is large enough (ThreadsFor).
