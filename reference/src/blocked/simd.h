@@ -130,7 +130,10 @@ size_t StreamPagesInterleaved(std::byte* dst, const std::byte* src, size_t bytes
 // prefetcher follows one by one (picked at random, or a window's, a few KiB or
 // less) are read as several streams at once (report_notes.md, "Rows side by
 // side"). Runs whose outputs are aligned differently go one after another.
-// StreamFence() after the last call.
+// Both this and StreamPagesInterleaved load a line of every run before storing
+// any where the inputs lie at their outputs' offsets into a page, which would
+// otherwise make each load wait for the store before it (report_notes.md, "Side
+// by side, loads first"). StreamFence() after the last call.
 inline constexpr size_t kRunsSideBySide = 8;
 void StreamRunsSideBySide(std::byte* const* dsts, const std::byte* const* srcs, size_t count,
                           size_t bytes);

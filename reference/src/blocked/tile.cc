@@ -11,14 +11,14 @@
 // a time instead: the doublings run in an L1 scratch, and each finished block is streamed
 // to every place it goes, so memory sees the output written once and nothing read back.
 // Doubling across such an output read each block back from memory once per doubling:
-// 1.5-1.9x memcpy for u64 rows of 16 KiB, 0.46-0.56x now. An output that stays in cache
+// 1.5-1.9x memcpy for u64 rows of 16 KiB, 0.46-0.57x now. An output that stays in cache
 // is cheaper doubled in place than built aside and copied (report_notes.md, "TILE's
 // blocks in L1").
 #include "blocked/tile.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
-#include <vector>
 
 #include "blocked/simd.h"
 #include "blocked/strided_copy.h"
@@ -98,22 +98,34 @@ std::byte* BlockScratch() {
   return block;
 }
 
+// The most copies that fill a group: the first tile, then in each dimension one doubling
+// per factor of 2 in its repeats and one last partial one, the repeats' product at most
+// kMaxBlockBytes (2^15) elements: 1 + 15 + kMaxDimensions. Held in place, not allocated:
+// a kernel call allocates nothing in proportion to its problem, and nothing at all here.
+constexpr size_t kMaxFillSteps = 1 + 15 + kMaxDimensions;
+static_assert(kMaxBlockBytes == uint64_t(1) << 15);
+
 // The steps that build `group` blocks in scratch, planned once for every group.
-std::vector<FillStep> PlanGroup(const TileDesc& desc, uint32_t from, uint64_t group,
-                                uint64_t block_bytes) {
-  std::vector<FillStep> steps;
+struct GroupPlan {
+  std::array<FillStep, kMaxFillSteps> steps;
+  size_t count = 0;
+};
+
+void PlanGroup(const TileDesc& desc, uint32_t from, uint64_t group, uint64_t block_bytes,
+               GroupPlan& plan) {
   ForEachFillStep(desc, from, group, block_bytes,
-                  [&](const CopyPlan& plan, int64_t dst_offset, bool from_input) {
-                    steps.push_back({plan, dst_offset, from_input});
+                  [&](const CopyPlan& copy, int64_t dst_offset, bool from_input) {
+                    assert(plan.count < kMaxFillSteps);
+                    plan.steps[plan.count++] = {copy, dst_offset, from_input};
                   });
-  return steps;
 }
 
 // The blocks' contents depend on the input's coordinates outside them: as many as fit
-// kMaxBlockBytes, consecutive along dimension from - 1, are built side by side in scratch, their
-// planned copies amortized over the group (a row of 2 KiB, built alone, cost more in planned copies
-// than in bytes), and each group is copied to its place in every tile. The work items are those
-// (group, tile) pairs, group-major, so a thread builds each of its groups once.
+// kMaxBlockBytes, consecutive along dimension from - 1, are built side by side in scratch,
+// their planned copies amortized over the group (a row of 2 KiB, built alone, cost more in
+// planned copies than in bytes), and each group is streamed to its place in every tile.
+// The work items are those (group, tile) pairs, group-major, so a thread builds each of
+// its groups once.
 void TileByBlocks(const TileDesc& desc, const Bindings& bindings, uint32_t from) {
   const TensorDesc& output = desc.output_tensor;
   const ByteStrides in = ByteStridesOf(desc.input_tensor);
@@ -122,9 +134,10 @@ void TileByBlocks(const TileDesc& desc, const Bindings& bindings, uint32_t from)
   const uint64_t row = desc.input_tensor.sizes[from - 1];  // blocks along from - 1
   const uint64_t group = std::min(row, kMaxBlockBytes / block_bytes);
   const uint64_t groups_in_row = (row + group - 1) / group;
-  const std::vector<FillStep> full = PlanGroup(desc, from, group, block_bytes);
-  const std::vector<FillStep> last =
-      PlanGroup(desc, from, row - (groups_in_row - 1) * group, block_bytes);
+  const uint64_t last_group = row - (groups_in_row - 1) * group;  // the row's last group
+  GroupPlan full, last;
+  PlanGroup(desc, from, group, block_bytes, full);
+  PlanGroup(desc, from, last_group, block_bytes, last);
   LoopNest groups;  // tensor 0: the group's place in the first tile; tensor 1: its input
   LoopNest tiles;   // tensor 0: the tile's offset from the first
   for (uint32_t d = 0; d + 1 < from; ++d) groups.Push(desc.input_tensor.sizes[d], out[d], in[d]);
@@ -143,11 +156,13 @@ void TileByBlocks(const TileDesc& desc, const Bindings& bindings, uint32_t from)
     Cursor at(groups, begin / tile_count);
     for (uint64_t item = begin; item < end;) {
       const bool is_last = (item / tile_count) % groups_in_row == groups_in_row - 1;
-      const std::vector<FillStep>& steps = is_last ? last : full;
-      const uint64_t members = is_last ? row - (groups_in_row - 1) * group : group;
-      for (const FillStep& step : steps)
+      const GroupPlan& plan = is_last ? last : full;
+      const uint64_t members = is_last ? last_group : group;
+      for (size_t s = 0; s < plan.count; ++s) {
+        const FillStep& step = plan.steps[s];
         RunCopySerial(step.plan, scratch + step.dst_offset,
                       step.from_input ? src + at.offset(1) : scratch);
+      }
       const uint64_t group_end = std::min(end, (item / tile_count + 1) * tile_count);
       for (Cursor tile(tiles, item % tile_count); item < group_end; ++item) {
         std::byte* place = dst + at.offset(0) + tile.offset(0);
