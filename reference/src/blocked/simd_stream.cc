@@ -125,6 +125,23 @@ void StreamLinesLoadsFirst(size_t count, std::byte* const* dsts, const std::byte
   }
 }
 
+// Lines [at, end) of `count` runs side by side: loaded a round at a time where the runs'
+// page offsets meet (PageOffsetsMeet), else a line pair of each run in turn. Returns where
+// it stopped: the pairs leave a last odd line to the caller.
+size_t StreamLinesSideBySide(bool loads_first, size_t count, std::byte* const* dsts,
+                             const std::byte* const* srcs, size_t at, size_t end) {
+  if (loads_first) {
+    for (; at < end; at += kLineBytes) StreamLinesLoadsFirst(count, dsts, srcs, at);
+    return at;
+  }
+  for (; at + 2 * kLineBytes <= end; at += 2 * kLineBytes)
+    for (size_t k = 0; k < count; ++k) {
+      StreamLine(dsts[k], srcs[k], at);
+      StreamLine(dsts[k], srcs[k], at + kLineBytes);
+    }
+  return at;
+}
+
 // Whole blocks of kInterleavedPages pages of a long run, each block's pages read
 // side by side a line pair at a time, as glibc's memcpy does for its largest copies:
 // one core keeps more of memory busy on several streams than on one it reads ahead
@@ -141,15 +158,7 @@ size_t StreamPagesInterleavedImpl(std::byte* dst, const std::byte* src, size_t b
     const std::byte* srcs[kInterleavedPages];
     for (size_t page = 0; page < kInterleavedPages; ++page)
       dsts[page] = dst + block + page * kPageBytes, srcs[page] = src + block + page * kPageBytes;
-    if (loads_first)
-      for (size_t at = 0; at < kPageBytes; at += kLineBytes)
-        StreamLinesLoadsFirst<kInterleavedPages>(dsts, srcs, at);
-    else
-      for (size_t at = 0; at < kPageBytes; at += 2 * kLineBytes)
-        for (size_t page = 0; page < kInterleavedPages; ++page) {
-          StreamLine(dsts[page], srcs[page], at);
-          StreamLine(dsts[page], srcs[page], at + kLineBytes);
-        }
+    StreamLinesSideBySide(loads_first, kInterleavedPages, dsts, srcs, 0, kPageBytes);
   }
   return block;
 }
@@ -167,15 +176,8 @@ void StreamRunsSideBySideImpl(std::byte* const* dsts, const std::byte* const* sr
     }
   const size_t head = std::min(bytes, (kLineBytes - misalign) % kLineBytes);
   const size_t end = head + (bytes - head) / kLineBytes * kLineBytes;
-  size_t at = head;
-  if (PageOffsetsMeet(dsts, srcs, count))
-    for (; at < end; at += kLineBytes) StreamLinesLoadsFirst(count, dsts, srcs, at);
-  else
-    for (; at + 2 * kLineBytes <= end; at += 2 * kLineBytes)
-      for (size_t k = 0; k < count; ++k) {
-        StreamLine(dsts[k], srcs[k], at);
-        StreamLine(dsts[k], srcs[k], at + kLineBytes);
-      }
+  const size_t at =
+      StreamLinesSideBySide(PageOffsetsMeet(dsts, srcs, count), count, dsts, srcs, head, end);
   for (size_t k = 0; k < count; ++k) {
     std::memcpy(dsts[k], srcs[k], head);
     if (at < end) StreamLine(dsts[k], srcs[k], at);
