@@ -152,7 +152,8 @@ int64_t Resolved(int32_t index, bool signed_indices, uint32_t size) {
 constexpr uint32_t kLineSizes[] = {1, 2, 3, 4, 5, 8, 17, 97};
 
 // GATHER_ELEMENTS along a line: positions clamped into it (the naive kernel's choice,
-// reference/OPERATORS.md), the line fenced on either side.
+// reference/OPERATORS.md), the line fenced on either side; across the loop's chunks
+// of indices, with the next line asked for or not.
 TEST_P(SimdLoops, gather_line) {
   FencedPage fence;
   ASSERT_TRUE(fence.ok());
@@ -164,11 +165,13 @@ TEST_P(SimdLoops, gather_line) {
         const std::vector<std::byte> pattern = Pattern(size * es);
         std::memcpy(line, pattern.data(), pattern.size());
         for (bool signed_indices : {false, true})
-          for (uint64_t n = 0; n <= kMaxLength; n += n < 40 ? 1 : 33) {
+          for (uint64_t n : {0, 1, 2, 7, 8, 9, 16, 17, 40, 140, 255, 256, 257, 600}) {
             const std::vector<int32_t> indices = LineIndices(n, size);
             Output out(n * es);
+            const simd::NextLine next =
+                n % 2 ? simd::NextLine{pattern.data(), pattern.size()} : simd::NextLine{};
             simd::GatherLine(es, signed_indices, out.get(), line, size,
-                             reinterpret_cast<const std::byte*>(indices.data()), n);
+                             reinterpret_cast<const std::byte*>(indices.data()), n, next);
             for (uint64_t k = 0; k < n; ++k) {
               const int64_t at =
                   std::clamp<int64_t>(Resolved(indices[k], signed_indices, size), 0, size - 1);

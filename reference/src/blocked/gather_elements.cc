@@ -10,7 +10,7 @@
 // Where each run's 32-bit indices pick from one packed input line (Axis packed and
 // innermost in all three), a run goes to the SIMD loop (simd::GatherLine), through
 // the bounce buffer and streamed out when the output is large, while the next run's
-// input line is brought into L2.
+// input line is brought into L2, a cache line at a time over this run's elements.
 #include <algorithm>
 
 #include "blocked/copy_runs.h"
@@ -79,6 +79,18 @@ bool GathersLines(const ElementsPlan& plan) {
          plan.axis_stride == es && simd::GathersLine(plan.element_size, plan.axis_size);
 }
 
+// The share of the next line (`next`, `bytes` long) due over elements
+// [first, first + count) of a line of n: cut at cache lines, so the shares of a
+// line's pieces meet and cover it.
+simd::NextLine ShareOf(const std::byte* next, size_t bytes, uint64_t first, uint64_t count,
+                       uint64_t n) {
+  if (next == nullptr) return {};
+  const auto cut = [&](uint64_t k) {
+    return k == n ? bytes : size_t(k * bytes / n) / simd::kLineBytes * simd::kLineBytes;
+  };
+  return {next + cut(first), cut(first + count) - cut(first)};
+}
+
 void GatherLines(const ElementsPlan& plan, const Bindings& bindings, bool stream, uint64_t begin,
                  uint64_t end) {
   const bool signed_indices = plan.index_type == DataType::kInt32;
@@ -88,15 +100,17 @@ void GatherLines(const ElementsPlan& plan, const Bindings& bindings, bool stream
     const uint64_t n = std::min(cursor.LeftInRow(), end - at);
     const std::byte* const indices = bindings.inputs[1] + cursor.offset(1);
     const std::byte* const line = bindings.inputs[0] + cursor.offset(2);
+    const std::byte* next = nullptr;
     if (stream && at + n < end) {  // a small problem's next line is in cache already
-      Cursor next = cursor;
-      next.Advance(n);
-      simd::PrefetchToL2(bindings.inputs[0] + next.offset(2), line_bytes);
+      Cursor after = cursor;
+      after.Advance(n);
+      next = bindings.inputs[0] + after.offset(2);
     }
     WriteLine(stream, bindings.outputs[0] + cursor.offset(0), plan.element_size, n, 1,
               [&](std::byte* out, uint64_t first, uint64_t count) {
                 simd::GatherLine(plan.element_size, signed_indices, out, line, plan.axis_size,
-                                 indices + first * 4, count);
+                                 indices + first * 4, count,
+                                 ShareOf(next, line_bytes, first, count, n));
               });
     cursor.Advance(n);
     at += n;

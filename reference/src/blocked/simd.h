@@ -80,29 +80,31 @@ void TakeEvery(size_t element_size, int k, std::byte* dst, const std::byte* src,
 void TakeEveryStreamed(size_t element_size, int k, std::byte* dst, const std::byte* src,
                        uint64_t n);
 
-// GATHER_ELEMENTS where n 32-bit indices (signed or not) pick from one packed
-// line of `size` elements: dst[k] = line[position(indices[k])], a negative
-// signed index counting from the line's end and every position clamped into
-// the line, as the naive kernel resolves them. Only for lines GathersLine
-// accepts: at least 4 bytes (no byte outside the line is read) and under 2 GiB.
-bool GathersLine(size_t element_size, uint32_t size);
-void GatherLine(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* line,
-                uint32_t size, const std::byte* indices, uint64_t n);
-
-// SCATTER_ELEMENTS' n updates of one packed line of `size` elements (under
-// 2^31), with packed 32-bit indices (signed or not), in order:
-// line[position(indices[k])] = updates[k], a negative signed index counting
-// from the line's end, one outside the line dropped, the later of two
-// colliding updates winning, as in the naive kernel.
-// Meanwhile the next line's work (`next`; none by default) is asked for toward
-// L2, spread over this line's updates: its input line whole, and the start of
-// its indices and updates, which this line's own read-ahead stops short of.
+// What the next line of the elements pair's SIMD loops will read, asked for
+// toward L2 while this one is worked, spread over its elements (none by
+// default): its input line whole (`input_bytes`), and the start of its indices
+// and updates, which this line's own read-ahead stops short of.
 struct NextLine {
   const std::byte* input = nullptr;
   size_t input_bytes = 0;
   const std::byte* indices = nullptr;
   const std::byte* updates = nullptr;
 };
+
+// GATHER_ELEMENTS where n 32-bit indices (signed or not) pick from one packed
+// line of `size` elements: dst[k] = line[position(indices[k])], a negative
+// signed index counting from the line's end and every position clamped into
+// the line, as the naive kernel resolves them; no byte outside the line is
+// read. Only for lines GathersLine accepts: not empty, and under 2 GiB.
+bool GathersLine(size_t element_size, uint32_t size);
+void GatherLine(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* line,
+                uint32_t size, const std::byte* indices, uint64_t n, const NextLine& next = {});
+
+// SCATTER_ELEMENTS' n updates of one packed line of `size` elements (under
+// 2^31), with packed 32-bit indices (signed or not), in order:
+// line[position(indices[k])] = updates[k], a negative signed index counting
+// from the line's end, one outside the line dropped, the later of two
+// colliding updates winning, as in the naive kernel.
 void ScatterLine(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
                  const std::byte* indices, const std::byte* updates, uint64_t n,
                  const NextLine& next = {});

@@ -9,12 +9,11 @@
 // report_notes.md, "The elements pair in vectors"), and so is the caller's next
 // line, spread over this one's updates.
 #include <algorithm>
-#include <array>
 #include <cassert>
 #include <cstring>
-#include <utility>
 
 #include "blocked/elements.h"
+#include "blocked/next_line_prefetch.h"
 #include "blocked/simd.h"
 
 #undef HWY_TARGET_INCLUDE
@@ -68,41 +67,6 @@ void ResolveChunk(int32_t* positions, const std::byte* indices, uint32_t size, u
 constexpr uint64_t kAhead = 2 * kChunk;
 // The vector scatter's updates at a time: one line of 32-bit indices.
 constexpr uint64_t kGroup = kLineBytes / 4;
-
-// The runs of a NextLine, asked for a line at a time in proportion to the updates
-// stored: a burst of a whole 8 KiB line at the start stalled the stores behind it
-// as long as it saved the copy (report_notes.md, "SCATTER_ELEMENTS: the vector
-// scatter and the next line").
-class NextLinePrefetch {
- public:
-  NextLinePrefetch(const NextLine& next, size_t head_bytes, size_t update_head_bytes, uint64_t n)
-      : runs_{{{next.input, next.input ? next.input_bytes : 0},
-               {next.indices, next.indices ? head_bytes : 0},
-               {next.updates, next.updates ? update_head_bytes : 0}}},
-        total_(runs_[0].second + runs_[1].second + runs_[2].second),
-        n_(n) {}
-  // Everything due once `done` of the n updates are stored.
-  // A multiply rather than a division per call: for 1-byte updates a division
-  // every 16 of them cost more than the prefetches saved.
-  void UpTo(uint64_t done) {
-    if (total_ == 0) return;
-    while (issued_ * n_ < total_ * done && run_ < runs_.size()) {
-      if (at_ >= runs_[run_].second) {
-        ++run_, at_ = 0;
-        continue;
-      }
-      PrefetchToL2(runs_[run_].first + at_, kLineBytes);
-      at_ += kLineBytes;
-      issued_ += kLineBytes;
-    }
-  }
-
- private:
-  std::array<std::pair<const std::byte*, size_t>, 3> runs_;
-  size_t total_;
-  uint64_t n_;
-  size_t run_ = 0, at_ = 0, issued_ = 0;
-};
 
 // Before updates [k, k + count) land: the same span of the streams kAhead further
 // on (only what this line will read), and the next line's share.
