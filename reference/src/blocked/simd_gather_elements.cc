@@ -10,7 +10,6 @@
 // vectors"). Meanwhile the index stream is asked for 2 KiB ahead, and the
 // caller's next line spread over this one's elements.
 #include <algorithm>
-#include <bit>
 #include <cassert>
 #include <cstring>
 
@@ -22,6 +21,8 @@
 #define HWY_TARGET_INCLUDE "blocked/simd_gather_elements.cc"
 #include "hwy/foreach_target.h"  // before highway.h
 #include "hwy/highway.h"
+// Per target, after highway.h.
+#include "blocked/positions-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dmlconf::blocked::simd {
@@ -54,9 +55,10 @@ constexpr uint64_t kChunk = 256;
 // How far ahead the index stream is asked for, in bytes.
 constexpr size_t kIndicesAhead = 2048;
 
-// positions[k] for k < n, in vectors, the tail one at a time.
+// positions[k] for k < n, clamped into the line, in vectors, the tail one at a
+// time (simd_scatter_elements.cc has its own ResolveChunk, which drops instead).
 template <bool kSigned>
-void ResolveChunk(uint32_t* positions, const std::byte* indices, uint32_t size, uint64_t n) {
+void ClampChunk(int32_t* positions, const std::byte* indices, uint32_t size, uint64_t n) {
   const hn::ScalableTag<int32_t> d;
   const uint64_t lanes = hn::Lanes(d);
   const auto vsize = hn::Set(d, int32_t(size));
@@ -64,42 +66,25 @@ void ResolveChunk(uint32_t* positions, const std::byte* indices, uint32_t size, 
   uint64_t k = 0;
   for (; k + lanes <= n; k += lanes) {
     const auto index = hn::LoadU(d, reinterpret_cast<const int32_t*>(indices) + k);
-    hn::StoreU(ResolveLanes<kSigned>(d, index, vsize, vlast), d,
-               reinterpret_cast<int32_t*>(positions) + k);
+    hn::StoreU(ResolveLanes<kSigned>(d, index, vsize, vlast), d, positions + k);
   }
-  for (; k < n; ++k) positions[k] = uint32_t(ResolveOne<kSigned>(indices + 4 * k, size));
-}
-
-// out[k] = line[positions[k]] for k < n, two positions to a load.
-template <class T>
-void PickChunk(std::byte* out, const std::byte* line, const uint32_t* positions, uint64_t n) {
-  const auto pick = [&](uint64_t k, uint32_t at) {
-    std::memcpy(out + k * sizeof(T), line + uint64_t(at) * sizeof(T), sizeof(T));
-  };
-  uint64_t k = 0;
-#pragma GCC unroll 4
-  for (; k + 2 <= n; k += 2) {
-    uint64_t pair;
-    std::memcpy(&pair, positions + k, sizeof pair);
-    const uint32_t low = uint32_t(pair), high = uint32_t(pair >> 32);
-    const bool little = std::endian::native == std::endian::little;
-    pick(k, little ? low : high);
-    pick(k + 1, little ? high : low);
-  }
-  if (k < n) pick(k, positions[k]);
+  for (; k < n; ++k) positions[k] = int32_t(ResolveOne<kSigned>(indices + 4 * k, size));
 }
 
 template <class T, bool kSigned>
 void GatherLineOf(std::byte* dst, const std::byte* line, uint32_t size, const std::byte* indices,
                   uint64_t n, const NextLine& next) {
   NextLinePrefetch ahead(next, 0, 0, n);
-  alignas(64) uint32_t positions[kChunk];
+  alignas(64) int32_t positions[kChunk];
   for (uint64_t k = 0; k < n; k += kChunk) {
     const uint64_t m = std::min(kChunk, n - k);
     PrefetchToL2(indices + 4 * k + kIndicesAhead, 4 * m);
     ahead.UpTo(k + m);
-    ResolveChunk<kSigned>(positions, indices + 4 * k, size, m);
-    PickChunk<T>(dst + k * sizeof(T), line, positions, m);
+    ClampChunk<kSigned>(positions, indices + 4 * k, size, m);
+    std::byte* const out = dst + k * sizeof(T);
+    ForEachPosition(positions, m, [&](uint64_t j, int32_t at) {
+      std::memcpy(out + j * sizeof(T), line + int64_t(at) * sizeof(T), sizeof(T));
+    });
   }
 }
 

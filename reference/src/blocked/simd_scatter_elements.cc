@@ -20,6 +20,8 @@
 #define HWY_TARGET_INCLUDE "blocked/simd_scatter_elements.cc"
 #include "hwy/foreach_target.h"  // before highway.h
 #include "hwy/highway.h"
+// Per target, after highway.h.
+#include "blocked/positions-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dmlconf::blocked::simd {
@@ -80,7 +82,7 @@ void PrefetchAhead(const std::byte* indices, const std::byte* updates, size_t el
   next.UpTo(std::min(n, k + count));
 }
 
-// Resolved a chunk at a time into positions, then stored one by one.
+// Resolved a chunk at a time into positions, then stored one by one, in order.
 template <class T, bool kSigned>
 void ScatterResolved(std::byte* line, uint32_t size, const std::byte* indices,
                      const std::byte* updates, uint64_t n, NextLinePrefetch& next) {
@@ -90,9 +92,9 @@ void ScatterResolved(std::byte* line, uint32_t size, const std::byte* indices,
     PrefetchAhead(indices, updates, sizeof(T), k0, m, n, next);
     ResolveChunk<kSigned>(positions, indices + 4 * k0, size, m);
     const std::byte* update = updates + sizeof(T) * k0;
-    for (uint64_t k = 0; k < m; ++k, update += sizeof(T))
-      if (positions[k] >= 0)
-        std::memcpy(line + int64_t(positions[k]) * sizeof(T), update, sizeof(T));
+    ForEachPosition(positions, m, [&](uint64_t k, int32_t at) {
+      if (at >= 0) std::memcpy(line + int64_t(at) * sizeof(T), update + k * sizeof(T), sizeof(T));
+    });
   }
 }
 
