@@ -15,7 +15,8 @@
 // and the rows read alone, not copied: what their reads cost against reading the same
 // bytes in one stream ("reading the 256 MiB alone"), the part of a floor no store
 // can remove; and the rows again between buffers that start 16 bytes into a page, as
-// the benchmark suite's (glibc's malloc) do.
+// the benchmark suite's (glibc's malloc) do; and two or three streams read in step
+// with one written, the memory traffic of the elements pair's f32 lines.
 //
 //   dmlconf_random_rows_floor [--huge]   # --huge: ask for 2 MiB pages (madvise)
 #include <sys/mman.h>
@@ -149,6 +150,34 @@ void CopyLongRun(std::byte* out, const std::byte* in, bool pages) {
   simd::StreamFence();
 }
 
+// `streams` runs of 256 MiB (the first `streams` thirds of `in`) read in step, a 4 KiB
+// piece at a time combined in L1 and streamed out (simd::StreamRun), as the elements
+// pair's SIMD lines fill their bounce buffer and stream it: with 4-byte elements and
+// 4-byte indices, GATHER_ELEMENTS' streams are two (indices, input lines) and
+// SCATTER_ELEMENTS' three (input lines, indices, updates), each as long as the output.
+// What their memory traffic alone costs, before any element is picked.
+void CombineStreams(std::byte* out, const std::byte* in, size_t streams) {  // 2 or 3
+  constexpr size_t kPiece = 4096;
+  alignas(64) uint64_t piece[kPiece / 8];
+  const auto word = [](const std::byte* p, size_t k) {
+    uint64_t w;
+    std::memcpy(&w, p + 8 * k, sizeof w);
+    return w;
+  };
+  for (size_t at = 0; at < kBytes; at += kPiece) {
+    const std::byte* first = in + at;
+    const std::byte* second = in + kBytes + at;
+    const std::byte* third = in + 2 * kBytes + at;
+    if (streams == 2)
+      for (size_t k = 0; k < kPiece / 8; ++k) piece[k] = word(first, k) ^ word(second, k);
+    else
+      for (size_t k = 0; k < kPiece / 8; ++k)
+        piece[k] = word(first, k) ^ word(second, k) ^ word(third, k);
+    dmlconf::blocked::simd::StreamRun(out + at, reinterpret_cast<const std::byte*>(piece), kPiece);
+  }
+  dmlconf::blocked::simd::StreamFence();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -168,6 +197,11 @@ int main(int argc, char** argv) {
   const double read_ratio = RatioToMemcpy(out, in, [&] { sum += ReadAll(in, kBytes); });
   std::printf("reading the 256 MiB alone: %.2fx memcpy (checksum %llu)\n", read_ratio,
               static_cast<unsigned long long>(sum & 1));
+  for (size_t streams : {2, 3}) {
+    const double ratio = RatioToMemcpy(out, in, [&] { CombineStreams(out, in, streams); });
+    std::printf("%zu streams read in step, one written (the elements pair's, f32): %.2fx memcpy\n",
+                streams, ratio);
+  }
   for (const bool pages : {false, true}) {
     const double ratio = RatioToMemcpy(out, in, [&] { CopyLongRun(out, in, pages); });
     std::printf("one run, %s: %.2fx memcpy\n",
