@@ -185,6 +185,37 @@ TEST_P(SimdLoops, gather_line) {
     }
 }
 
+// GATHER_ELEMENTS down a strip's columns: element k from column k of the row its
+// position clamps into, rows `row` bytes apart with bytes between them that must
+// not be read into the output (the slab fenced at its end).
+TEST_P(SimdLoops, gather_column) {
+  FencedPage fence;
+  ASSERT_TRUE(fence.ok());
+  for (size_t es : {1, 2, 4, 8})
+    for (uint32_t size : {1u, 3u, 17u})
+      for (uint64_t n : {1, 2, 7, 16, 17, 255, 256, 257}) {
+        const size_t row = n * es + 3 * es;  // three columns past the strip's
+        if (size * row > 8192) continue;     // the fence's two pages, at least 4 KiB each
+        const std::vector<std::byte> pattern = Pattern(size * row);
+        std::byte* slab = fence.Place(pattern.size(), true);
+        std::memcpy(slab, pattern.data(), pattern.size());
+        for (bool signed_indices : {false, true}) {
+          const std::vector<int32_t> indices = LineIndices(n, size);
+          Output out(n * es);
+          simd::GatherColumn(es, signed_indices, out.get(), slab, row, size,
+                             reinterpret_cast<const std::byte*>(indices.data()), n);
+          for (uint64_t k = 0; k < n; ++k) {
+            const int64_t at =
+                std::clamp<int64_t>(Resolved(indices[k], signed_indices, size), 0, size - 1);
+            ASSERT_EQ(0, std::memcmp(out.get() + k * es, pattern.data() + at * row + k * es, es))
+                << "GatherColumn es=" << es << " size=" << size << " signed=" << signed_indices
+                << " n=" << n << " k=" << k << " index=" << indices[k];
+          }
+          ASSERT_TRUE(out.GuardIntact()) << "GatherColumn es=" << es << " n=" << n;
+        }
+      }
+}
+
 // SCATTER_ELEMENTS along a line: updates in order, the later of two colliding ones
 // winning, one outside the line dropped; across the loop's chunks of indices.
 TEST_P(SimdLoops, scatter_line) {

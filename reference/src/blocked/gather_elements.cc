@@ -6,12 +6,14 @@
 // writes and the index reads stream; the reads land where the indices say.
 // Out-of-range indices read the clamped position, as the naive kernel does.
 // Along an outer Axis of a large input the nest comes cut into strips, each gathered
-// from its input rows packed together (elements.cc, StripAcrossAxis).
+// from its input rows packed together (elements.cc, StripAcrossAxis), a row at a time
+// by the SIMD loop (simd::GatherColumn) where it takes them.
 // Where each run's 32-bit indices pick from one packed input line (Axis packed and
 // innermost in all three), a run goes to the SIMD loop (simd::GatherLine), through
 // the bounce buffer and streamed out when the output is large, while the next run's
 // input line is brought into L2, a cache line at a time over this run's elements.
 #include <algorithm>
+#include <type_traits>
 
 #include "blocked/copy_runs.h"
 #include "blocked/elements.h"
@@ -48,6 +50,14 @@ void GatherRange(const ElementsPlan& plan, const Bindings& bindings, uint64_t be
   }
 }
 
+// Whether the strips' rows are packed output and packed 32-bit indices, which
+// simd::GatherColumn takes.
+bool GathersColumns(const ElementsPlan& plan) {
+  const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  return ElementSize(plan.index_type) == 4 && inner.stride[0] == int64_t(plan.element_size) &&
+         inner.stride[1] == 4;
+}
+
 // Items [begin, end) of a nest cut into strips (ElementsPlan::strip): each strip's
 // input rows packed, then its output rows gathered from there.
 template <class T, class I>
@@ -57,8 +67,12 @@ void GatherStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t b
   const int64_t slab_row = int64_t(plan.strip * sizeof(T));
   const int64_t last = int64_t(plan.axis_size) - 1;
   const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  const bool in_columns = GathersColumns(plan);
   ForEachStripRow(plan, bindings.outputs[0], bindings.inputs[1], bindings.inputs[0], slab, begin,
                   end, [&](std::byte* o, const std::byte* x) {
+                    if (in_columns)
+                      return simd::GatherColumn(sizeof(T), std::is_signed_v<I>, o, slab,
+                                                size_t(slab_row), plan.axis_size, x, plan.strip);
                     for (uint64_t k = 0; k < plan.strip; ++k) {
                       const std::byte* at = x + int64_t(k) * inner.stride[1];
                       const int64_t position =

@@ -99,6 +99,12 @@ struct NextLine {
 bool GathersLine(size_t element_size, uint32_t size);
 void GatherLine(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* line,
                 uint32_t size, const std::byte* indices, uint64_t n, const NextLine& next = {});
+// The same from a slab of `size` rows `row` bytes apart, one per position, the
+// k-th element picked from column k: dst[k] = slab[position(indices[k]) * row +
+// k * element_size], for GATHER_ELEMENTS' strips across an outer Axis
+// (elements.h, ForEachStripRow). Reads no byte outside the n columns.
+void GatherColumn(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* slab,
+                  size_t row, uint32_t size, const std::byte* indices, uint64_t n);
 
 // SCATTER_ELEMENTS' n updates of one packed line of `size` elements (under
 // 2^31), with packed 32-bit indices (signed or not), in order:

@@ -71,42 +71,65 @@ void ClampChunk(int32_t* positions, const std::byte* indices, uint32_t size, uin
   for (; k < n; ++k) positions[k] = int32_t(ResolveOne<kSigned>(indices + 4 * k, size));
 }
 
-template <class T, bool kSigned>
-void GatherLineOf(std::byte* dst, const std::byte* line, uint32_t size, const std::byte* indices,
-                  uint64_t n, const NextLine& next) {
+// kColumn: picks from a slab whose rows, one per position, are `row` bytes apart,
+// the k-th element from column k (GatherColumn); otherwise from a line (`row` is
+// the element size).
+template <class T, bool kSigned, bool kColumn>
+void GatherOf(std::byte* dst, const std::byte* line, size_t row, uint32_t size,
+              const std::byte* indices, uint64_t n, const NextLine& next) {
+  const int64_t step = kColumn ? int64_t(row) : int64_t(sizeof(T));
   NextLinePrefetch ahead(next, 0, 0, n);
   alignas(64) int32_t positions[kChunk];
   for (uint64_t k = 0; k < n; k += kChunk) {
     const uint64_t m = std::min(kChunk, n - k);
-    PrefetchToL2(indices + 4 * k + kIndicesAhead, 4 * m);
+    // A column's indices are a short piece of a far row, asked for by its caller.
+    if constexpr (!kColumn) PrefetchToL2(indices + 4 * k + kIndicesAhead, 4 * m);
     ahead.UpTo(k + m);
     ClampChunk<kSigned>(positions, indices + 4 * k, size, m);
     std::byte* const out = dst + k * sizeof(T);
+    const std::byte* const from = kColumn ? line + k * sizeof(T) : line;
     ForEachPosition(positions, m, [&](uint64_t j, int32_t at) {
-      std::memcpy(out + j * sizeof(T), line + int64_t(at) * sizeof(T), sizeof(T));
+      std::memcpy(out + j * sizeof(T), from + int64_t(at) * step + (kColumn ? j * sizeof(T) : 0),
+                  sizeof(T));
     });
   }
 }
 
-template <class T>
-void GatherLineTyped(bool signed_indices, std::byte* dst, const std::byte* line, uint32_t size,
-                     const std::byte* indices, uint64_t n, const NextLine& next) {
+template <bool kColumn, class T>
+void GatherTyped(bool signed_indices, std::byte* dst, const std::byte* line, size_t row,
+                 uint32_t size, const std::byte* indices, uint64_t n, const NextLine& next) {
   if (signed_indices)
-    GatherLineOf<T, true>(dst, line, size, indices, n, next);
+    GatherOf<T, true, kColumn>(dst, line, row, size, indices, n, next);
   else
-    GatherLineOf<T, false>(dst, line, size, indices, n, next);
+    GatherOf<T, false, kColumn>(dst, line, row, size, indices, n, next);
+}
+
+template <bool kColumn>
+void GatherSized(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* line,
+                 size_t row, uint32_t size, const std::byte* indices, uint64_t n,
+                 const NextLine& next) {
+  switch (element_size) {
+    case 1:
+      return GatherTyped<kColumn, uint8_t>(signed_indices, dst, line, row, size, indices, n, next);
+    case 2:
+      return GatherTyped<kColumn, uint16_t>(signed_indices, dst, line, row, size, indices, n, next);
+    case 4:
+      return GatherTyped<kColumn, uint32_t>(signed_indices, dst, line, row, size, indices, n, next);
+    default:
+      assert(element_size == 8);
+      return GatherTyped<kColumn, uint64_t>(signed_indices, dst, line, row, size, indices, n, next);
+  }
 }
 
 void GatherLineImpl(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* line,
                     uint32_t size, const std::byte* indices, uint64_t n, const NextLine& next) {
-  switch (element_size) {
-    case 1: return GatherLineTyped<uint8_t>(signed_indices, dst, line, size, indices, n, next);
-    case 2: return GatherLineTyped<uint16_t>(signed_indices, dst, line, size, indices, n, next);
-    case 4: return GatherLineTyped<uint32_t>(signed_indices, dst, line, size, indices, n, next);
-    default:
-      assert(element_size == 8);
-      return GatherLineTyped<uint64_t>(signed_indices, dst, line, size, indices, n, next);
-  }
+  GatherSized<false>(element_size, signed_indices, dst, line, element_size, size, indices, n, next);
+}
+
+void GatherColumnImpl(size_t element_size, bool signed_indices, std::byte* dst,
+                      const std::byte* slab, size_t row, uint32_t size, const std::byte* indices,
+                      uint64_t n) {
+  GatherSized<true>(element_size, signed_indices, dst, slab, row, size, indices, n, {});
 }
 
 }  // namespace HWY_NAMESPACE
@@ -117,6 +140,7 @@ HWY_AFTER_NAMESPACE();
 namespace dmlconf::blocked::simd {
 
 HWY_EXPORT(GatherLineImpl);
+HWY_EXPORT(GatherColumnImpl);
 
 bool GathersLine(size_t element_size, uint32_t size) {
   return size > 0 && uint64_t(size) * element_size <= uint64_t(INT32_MAX);
@@ -127,6 +151,12 @@ void GatherLine(size_t element_size, bool signed_indices, std::byte* dst, const 
   assert(GathersLine(element_size, size));
   HWY_DYNAMIC_DISPATCH(GatherLineImpl)
   (element_size, signed_indices, dst, line, size, indices, n, next);
+}
+
+void GatherColumn(size_t element_size, bool signed_indices, std::byte* dst, const std::byte* slab,
+                  size_t row, uint32_t size, const std::byte* indices, uint64_t n) {
+  HWY_DYNAMIC_DISPATCH(GatherColumnImpl)
+  (element_size, signed_indices, dst, slab, row, size, indices, n);
 }
 
 }  // namespace dmlconf::blocked::simd
