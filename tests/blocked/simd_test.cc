@@ -244,6 +244,37 @@ TEST_P(SimdLoops, scatter_line) {
         }
 }
 
+// SCATTER_ELEMENTS down a strip's columns: update k into column k of the row its
+// index resolves to, one outside dropped, rows `row` bytes apart with bytes between
+// them that must stay as they were (the slab fenced at its end).
+TEST_P(SimdLoops, scatter_column) {
+  FencedPage fence;
+  ASSERT_TRUE(fence.ok());
+  for (size_t es : {1, 2, 4, 8})
+    for (uint32_t size : {1u, 3u, 17u})
+      for (bool signed_indices : {false, true})
+        for (uint64_t n : {1, 2, 7, 16, 17, 255, 256, 257}) {
+          const size_t row = n * es + 3 * es;  // three columns past the strip's
+          if (size * row > 8192) continue;     // the fence's two pages, at least 4 KiB each
+          const std::vector<int32_t> indices = LineIndices(n, size);
+          const std::vector<std::byte> updates = Pattern(n * es + 5);
+          std::vector<std::byte> expected(size * row, kPoison);
+          for (uint64_t k = 0; k < n; ++k) {
+            const int64_t at = Resolved(indices[k], signed_indices, size);
+            if (at >= 0 && at < int64_t(size))
+              std::memcpy(expected.data() + at * row + k * es, updates.data() + 5 + k * es, es);
+          }
+          std::byte* slab = fence.Place(expected.size(), true);
+          std::fill_n(slab, expected.size(), kPoison);
+          simd::ScatterColumn(es, signed_indices, slab, row, size,
+                              reinterpret_cast<const std::byte*>(indices.data()),
+                              updates.data() + 5, n);
+          ASSERT_EQ(0, std::memcmp(slab, expected.data(), expected.size()))
+              << "ScatterColumn es=" << es << " size=" << size << " signed=" << signed_indices
+              << " n=" << n;
+        }
+}
+
 TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
   const std::vector<std::byte> in = Pattern(4 * kMaxLength + 64);
   for (size_t misalign = 0; misalign < 64; misalign += 7)

@@ -56,15 +56,23 @@ void ScatterItems(const ElementsPlan& plan, const Bindings& bindings, uint64_t b
 }
 
 // Items [begin, end) of a nest cut into strips (ElementsPlan::strip): each strip's
-// output rows packed, its updates landed there in order, and the rows written back.
+// output rows packed, its updates landed there in order, and the rows written back;
+// a row at a time by the SIMD loop (simd::ScatterColumn) where the strips' rows are
+// packed updates and packed 32-bit indices.
 template <class T, class I>
 void ScatterStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t begin,
                    uint64_t end) {
   std::byte* const slab = SlabScratch();
   const int64_t slab_row = int64_t(plan.strip * sizeof(T));
   const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  const bool in_columns =
+      sizeof(I) == 4 && inner.stride[0] == int64_t(sizeof(T)) && inner.stride[1] == 4;
   ForEachStripRow(plan, bindings.inputs[2], bindings.inputs[1], bindings.outputs[0], slab, begin,
                   end, [&](const std::byte* u, const std::byte* x) {
+                    if (in_columns)
+                      return simd::ScatterColumn(sizeof(T), std::is_signed_v<I>, slab,
+                                                 size_t(slab_row), plan.axis_size, x, u,
+                                                 plan.strip);
                     for (uint64_t k = 0; k < plan.strip; ++k) {
                       const int64_t position =
                           IndexPosition<I>(x + int64_t(k) * inner.stride[1], plan.axis_size);

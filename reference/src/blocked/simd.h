@@ -114,6 +114,12 @@ void GatherColumn(size_t element_size, bool signed_indices, std::byte* dst, cons
 void ScatterLine(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
                  const std::byte* indices, const std::byte* updates, uint64_t n,
                  const NextLine& next = {});
+// The same into a slab of `size` rows `row` bytes apart, one per position, the
+// k-th update into column k: slab[position(indices[k]) * row + k *
+// element_size] = updates[k], for SCATTER_ELEMENTS' strips across an outer Axis
+// (elements.h, ForEachStripRow). Writes no byte outside the n columns.
+void ScatterColumn(size_t element_size, bool signed_indices, std::byte* slab, size_t row,
+                   uint32_t size, const std::byte* indices, const std::byte* updates, uint64_t n);
 
 // A contiguous run with non-temporal stores (bypassing the cache). For
 // outputs of the threshold below or more. Such stores are weakly

@@ -83,17 +83,25 @@ void PrefetchAhead(const std::byte* indices, const std::byte* updates, size_t el
 }
 
 // Resolved a chunk at a time into positions, then stored one by one, in order.
-template <class T, bool kSigned>
-void ScatterResolved(std::byte* line, uint32_t size, const std::byte* indices,
+// kColumn: into a slab whose rows, one per position, are `row` bytes apart, the
+// k-th update into column k (ScatterColumn); otherwise into a line (`row` is the
+// element size).
+template <class T, bool kSigned, bool kColumn = false>
+void ScatterResolved(std::byte* line, size_t row, uint32_t size, const std::byte* indices,
                      const std::byte* updates, uint64_t n, NextLinePrefetch& next) {
+  const int64_t step = kColumn ? int64_t(row) : int64_t(sizeof(T));
   alignas(64) int32_t positions[kChunk];
   for (uint64_t k0 = 0; k0 < n; k0 += kChunk) {
     const uint64_t m = std::min(kChunk, n - k0);
-    PrefetchAhead(indices, updates, sizeof(T), k0, m, n, next);
+    // A column's indices and updates are short pieces of far rows, asked for by its caller.
+    if constexpr (!kColumn) PrefetchAhead(indices, updates, sizeof(T), k0, m, n, next);
     ResolveChunk<kSigned>(positions, indices + 4 * k0, size, m);
     const std::byte* update = updates + sizeof(T) * k0;
+    std::byte* const to = kColumn ? line + k0 * sizeof(T) : line;
     ForEachPosition(positions, m, [&](uint64_t k, int32_t at) {
-      if (at >= 0) std::memcpy(line + int64_t(at) * sizeof(T), update + k * sizeof(T), sizeof(T));
+      if (at >= 0)
+        std::memcpy(to + int64_t(at) * step + (kColumn ? k * sizeof(T) : 0), update + k * sizeof(T),
+                    sizeof(T));
     });
   }
 }
@@ -135,33 +143,65 @@ void ScatterLineOf(std::byte* line, uint32_t size, const std::byte* indices,
   } else
 #endif
   {
-    ScatterResolved<T, kSigned>(line, size, indices, updates, n, ahead);
+    ScatterResolved<T, kSigned>(line, sizeof(T), size, indices, updates, n, ahead);
   }
   ahead.UpTo(n);
 }
 
-template <class T>
-void ScatterLineTyped(bool signed_indices, std::byte* line, uint32_t size, const std::byte* indices,
-                      const std::byte* updates, uint64_t n, const NextLine& next) {
+// A line's updates (ScatterLineOf), or kColumn a slab row's (`row` bytes apart).
+template <class T, bool kSigned, bool kColumn>
+void ScatterOf(std::byte* line, size_t row, uint32_t size, const std::byte* indices,
+               const std::byte* updates, uint64_t n, const NextLine& next) {
+  if constexpr (kColumn) {
+    NextLinePrefetch none({}, 0, 0, n);
+    ScatterResolved<T, kSigned, true>(line, row, size, indices, updates, n, none);
+  } else {
+    ScatterLineOf<T, kSigned>(line, size, indices, updates, n, next);
+  }
+}
+
+template <bool kColumn, class T>
+void ScatterTyped(bool signed_indices, std::byte* line, size_t row, uint32_t size,
+                  const std::byte* indices, const std::byte* updates, uint64_t n,
+                  const NextLine& next) {
   if (signed_indices)
-    ScatterLineOf<T, true>(line, size, indices, updates, n, next);
+    ScatterOf<T, true, kColumn>(line, row, size, indices, updates, n, next);
   else
-    ScatterLineOf<T, false>(line, size, indices, updates, n, next);
+    ScatterOf<T, false, kColumn>(line, row, size, indices, updates, n, next);
+}
+
+template <bool kColumn>
+void ScatterSized(size_t element_size, bool signed_indices, std::byte* line, size_t row,
+                  uint32_t size, const std::byte* indices, const std::byte* updates, uint64_t n,
+                  const NextLine& next) {
+  switch (element_size) {
+    case 1:
+      return ScatterTyped<kColumn, uint8_t>(signed_indices, line, row, size, indices, updates, n,
+                                            next);
+    case 2:
+      return ScatterTyped<kColumn, uint16_t>(signed_indices, line, row, size, indices, updates, n,
+                                             next);
+    case 4:
+      return ScatterTyped<kColumn, uint32_t>(signed_indices, line, row, size, indices, updates, n,
+                                             next);
+    default:
+      assert(element_size == 8);
+      return ScatterTyped<kColumn, uint64_t>(signed_indices, line, row, size, indices, updates, n,
+                                             next);
+  }
 }
 
 void ScatterLineImpl(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
                      const std::byte* indices, const std::byte* updates, uint64_t n,
                      const NextLine& next) {
-  switch (element_size) {
-    case 1: return ScatterLineTyped<uint8_t>(signed_indices, line, size, indices, updates, n, next);
-    case 2:
-      return ScatterLineTyped<uint16_t>(signed_indices, line, size, indices, updates, n, next);
-    case 4:
-      return ScatterLineTyped<uint32_t>(signed_indices, line, size, indices, updates, n, next);
-    default:
-      assert(element_size == 8);
-      return ScatterLineTyped<uint64_t>(signed_indices, line, size, indices, updates, n, next);
-  }
+  ScatterSized<false>(element_size, signed_indices, line, element_size, size, indices, updates, n,
+                      next);
+}
+
+void ScatterColumnImpl(size_t element_size, bool signed_indices, std::byte* slab, size_t row,
+                       uint32_t size, const std::byte* indices, const std::byte* updates,
+                       uint64_t n) {
+  ScatterSized<true>(element_size, signed_indices, slab, row, size, indices, updates, n, {});
 }
 
 }  // namespace HWY_NAMESPACE
@@ -172,12 +212,19 @@ HWY_AFTER_NAMESPACE();
 namespace dmlconf::blocked::simd {
 
 HWY_EXPORT(ScatterLineImpl);
+HWY_EXPORT(ScatterColumnImpl);
 
 void ScatterLine(size_t element_size, bool signed_indices, std::byte* line, uint32_t size,
                  const std::byte* indices, const std::byte* updates, uint64_t n,
                  const NextLine& next) {
   HWY_DYNAMIC_DISPATCH(ScatterLineImpl)
   (element_size, signed_indices, line, size, indices, updates, n, next);
+}
+
+void ScatterColumn(size_t element_size, bool signed_indices, std::byte* slab, size_t row,
+                   uint32_t size, const std::byte* indices, const std::byte* updates, uint64_t n) {
+  HWY_DYNAMIC_DISPATCH(ScatterColumnImpl)
+  (element_size, signed_indices, slab, row, size, indices, updates, n);
 }
 
 }  // namespace dmlconf::blocked::simd
