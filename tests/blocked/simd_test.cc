@@ -153,126 +153,80 @@ constexpr uint32_t kLineSizes[] = {1, 2, 3, 4, 5, 8, 17, 97};
 
 // GATHER_ELEMENTS along a line: positions clamped into it (the naive kernel's choice,
 // reference/OPERATORS.md), the line fenced on either side; across the loop's chunks
-// of indices, with the next line asked for or not.
-TEST_P(SimdLoops, gather_line) {
+// of indices, with the next line asked for or not. And down a strip's columns:
+// element k from column k of the row its position clamps into, rows `row` bytes
+// apart with bytes between them that must not be read into the output.
+TEST_P(SimdLoops, gather_line_and_column) {
   FencedPage fence;
   ASSERT_TRUE(fence.ok());
-  for (size_t es : {1, 2, 4, 8})
-    for (uint32_t size : kLineSizes) {
-      if (!simd::GathersLine(es, size)) continue;
-      for (bool at_end : {false, true}) {
-        std::byte* line = fence.Place(size * es, at_end);
-        const std::vector<std::byte> pattern = Pattern(size * es);
-        std::memcpy(line, pattern.data(), pattern.size());
-        for (bool signed_indices : {false, true})
-          for (uint64_t n : {0, 1, 2, 7, 8, 9, 16, 17, 40, 140, 255, 256, 257, 600}) {
-            const std::vector<int32_t> indices = LineIndices(n, size);
+  for (bool column : {false, true})
+    for (size_t es : {1, 2, 4, 8})
+      for (uint32_t size : kLineSizes)
+        for (uint64_t n : {0, 1, 2, 7, 8, 9, 16, 17, 40, 140, 255, 256, 257, 600}) {
+          const size_t row = column ? n * es + 3 * es : es;  // three columns past the strip's
+          if (size * row > 8192) continue;  // the fence's two pages, at least 4 KiB each
+          const std::vector<std::byte> pattern = Pattern(size * row);
+          std::byte* from = fence.Place(pattern.size(), n % 2 == 1);
+          std::memcpy(from, pattern.data(), pattern.size());
+          const std::vector<int32_t> indices = LineIndices(n, size);
+          const auto* index_bytes = reinterpret_cast<const std::byte*>(indices.data());
+          for (bool signed_indices : {false, true}) {
             Output out(n * es);
             const simd::NextLine next =
-                n % 2 ? simd::NextLine{pattern.data(), pattern.size()} : simd::NextLine{};
-            simd::GatherLine(es, signed_indices, out.get(), line, size,
-                             reinterpret_cast<const std::byte*>(indices.data()), n, next);
+                n % 4 == 1 ? simd::NextLine{pattern.data(), pattern.size()} : simd::NextLine{};
+            if (column)
+              simd::GatherColumn(es, signed_indices, out.get(), from, row, size, index_bytes, n);
+            else
+              simd::GatherLine(es, signed_indices, out.get(), from, size, index_bytes, n, next);
             for (uint64_t k = 0; k < n; ++k) {
               const int64_t at =
                   std::clamp<int64_t>(Resolved(indices[k], signed_indices, size), 0, size - 1);
-              ASSERT_EQ(0, std::memcmp(out.get() + k * es, pattern.data() + at * es, es))
-                  << "GatherLine es=" << es << " size=" << size << " signed=" << signed_indices
-                  << " n=" << n << " k=" << k << " index=" << indices[k];
+              const std::byte* expected = pattern.data() + at * row + (column ? k * es : 0);
+              ASSERT_EQ(0, std::memcmp(out.get() + k * es, expected, es))
+                  << (column ? "GatherColumn" : "GatherLine") << " es=" << es << " size=" << size
+                  << " signed=" << signed_indices << " n=" << n << " k=" << k
+                  << " index=" << indices[k];
             }
-            ASSERT_TRUE(out.GuardIntact()) << "GatherLine es=" << es << " n=" << n;
+            ASSERT_TRUE(out.GuardIntact()) << "es=" << es << " n=" << n;
           }
-      }
-    }
-}
-
-// GATHER_ELEMENTS down a strip's columns: element k from column k of the row its
-// position clamps into, rows `row` bytes apart with bytes between them that must
-// not be read into the output (the slab fenced at its end).
-TEST_P(SimdLoops, gather_column) {
-  FencedPage fence;
-  ASSERT_TRUE(fence.ok());
-  for (size_t es : {1, 2, 4, 8})
-    for (uint32_t size : {1u, 3u, 17u})
-      for (uint64_t n : {1, 2, 7, 16, 17, 255, 256, 257}) {
-        const size_t row = n * es + 3 * es;  // three columns past the strip's
-        if (size * row > 8192) continue;     // the fence's two pages, at least 4 KiB each
-        const std::vector<std::byte> pattern = Pattern(size * row);
-        std::byte* slab = fence.Place(pattern.size(), true);
-        std::memcpy(slab, pattern.data(), pattern.size());
-        for (bool signed_indices : {false, true}) {
-          const std::vector<int32_t> indices = LineIndices(n, size);
-          Output out(n * es);
-          simd::GatherColumn(es, signed_indices, out.get(), slab, row, size,
-                             reinterpret_cast<const std::byte*>(indices.data()), n);
-          for (uint64_t k = 0; k < n; ++k) {
-            const int64_t at =
-                std::clamp<int64_t>(Resolved(indices[k], signed_indices, size), 0, size - 1);
-            ASSERT_EQ(0, std::memcmp(out.get() + k * es, pattern.data() + at * row + k * es, es))
-                << "GatherColumn es=" << es << " size=" << size << " signed=" << signed_indices
-                << " n=" << n << " k=" << k << " index=" << indices[k];
-          }
-          ASSERT_TRUE(out.GuardIntact()) << "GatherColumn es=" << es << " n=" << n;
         }
-      }
 }
 
 // SCATTER_ELEMENTS along a line: updates in order, the later of two colliding ones
-// winning, one outside the line dropped; across the loop's chunks of indices.
-TEST_P(SimdLoops, scatter_line) {
+// winning, one outside the line dropped; across the loop's chunks of indices. And
+// down a strip's columns: update k into column k of the row its index resolves to,
+// rows `row` bytes apart with bytes between them that must stay as they were.
+TEST_P(SimdLoops, scatter_line_and_column) {
   FencedPage fence;
   ASSERT_TRUE(fence.ok());
-  for (size_t es : {1, 2, 4, 8})
-    for (uint32_t size : kLineSizes)
-      for (bool signed_indices : {false, true})
-        for (uint64_t n : {0, 1, 15, 16, 17, 255, 256, 257, 600}) {
-          const std::vector<int32_t> indices = LineIndices(n, size);
-          const std::vector<std::byte> updates = Pattern(n * es + 5);
-          std::vector<std::byte> expected(size * es, kPoison);
-          for (uint64_t k = 0; k < n; ++k) {
-            const int64_t at = Resolved(indices[k], signed_indices, size);
-            if (at >= 0 && at < int64_t(size))
-              std::memcpy(expected.data() + at * es, updates.data() + 5 + k * es, es);
+  for (bool column : {false, true})
+    for (size_t es : {1, 2, 4, 8})
+      for (uint32_t size : kLineSizes)
+        for (bool signed_indices : {false, true})
+          for (uint64_t n : {0, 1, 15, 16, 17, 255, 256, 257, 600}) {
+            const size_t row = column ? n * es + 3 * es : es;  // three columns past the strip's
+            if (size * row > 8192) continue;  // the fence's two pages, at least 4 KiB each
+            const std::vector<int32_t> indices = LineIndices(n, size);
+            const std::vector<std::byte> updates = Pattern(n * es + 5);
+            std::vector<std::byte> expected(size * row, kPoison);
+            for (uint64_t k = 0; k < n; ++k) {
+              const int64_t at = Resolved(indices[k], signed_indices, size);
+              if (at >= 0 && at < int64_t(size))
+                std::memcpy(expected.data() + at * row + (column ? k * es : 0),
+                            updates.data() + 5 + k * es, es);
+            }
+            std::byte* to = fence.Place(expected.size(), n % 2 == 1);
+            std::fill_n(to, expected.size(), kPoison);
+            const auto* index_bytes = reinterpret_cast<const std::byte*>(indices.data());
+            if (column)
+              simd::ScatterColumn(es, signed_indices, to, row, size, index_bytes,
+                                  updates.data() + 5, n);
+            else
+              simd::ScatterLine(es, signed_indices, to, size, index_bytes, updates.data() + 5, n);
+            ASSERT_EQ(0, std::memcmp(to, expected.data(), expected.size()))
+                << (column ? "ScatterColumn" : "ScatterLine") << " es=" << es << " size=" << size
+                << " signed=" << signed_indices << " n=" << n;
           }
-          std::byte* line = fence.Place(size * es, n % 2 == 1);
-          std::fill_n(line, size * es, kPoison);
-          simd::ScatterLine(es, signed_indices, line, size,
-                            reinterpret_cast<const std::byte*>(indices.data()), updates.data() + 5,
-                            n);
-          ASSERT_EQ(0, std::memcmp(line, expected.data(), expected.size()))
-              << "ScatterLine es=" << es << " size=" << size << " signed=" << signed_indices
-              << " n=" << n;
-        }
-}
-
-// SCATTER_ELEMENTS down a strip's columns: update k into column k of the row its
-// index resolves to, one outside dropped, rows `row` bytes apart with bytes between
-// them that must stay as they were (the slab fenced at its end).
-TEST_P(SimdLoops, scatter_column) {
-  FencedPage fence;
-  ASSERT_TRUE(fence.ok());
-  for (size_t es : {1, 2, 4, 8})
-    for (uint32_t size : {1u, 3u, 17u})
-      for (bool signed_indices : {false, true})
-        for (uint64_t n : {1, 2, 7, 16, 17, 255, 256, 257}) {
-          const size_t row = n * es + 3 * es;  // three columns past the strip's
-          if (size * row > 8192) continue;     // the fence's two pages, at least 4 KiB each
-          const std::vector<int32_t> indices = LineIndices(n, size);
-          const std::vector<std::byte> updates = Pattern(n * es + 5);
-          std::vector<std::byte> expected(size * row, kPoison);
-          for (uint64_t k = 0; k < n; ++k) {
-            const int64_t at = Resolved(indices[k], signed_indices, size);
-            if (at >= 0 && at < int64_t(size))
-              std::memcpy(expected.data() + at * row + k * es, updates.data() + 5 + k * es, es);
-          }
-          std::byte* slab = fence.Place(expected.size(), true);
-          std::fill_n(slab, expected.size(), kPoison);
-          simd::ScatterColumn(es, signed_indices, slab, row, size,
-                              reinterpret_cast<const std::byte*>(indices.data()),
-                              updates.data() + 5, n);
-          ASSERT_EQ(0, std::memcmp(slab, expected.data(), expected.size()))
-              << "ScatterColumn es=" << es << " size=" << size << " signed=" << signed_indices
-              << " n=" << n;
-        }
 }
 
 TEST_P(SimdLoops, stream_run_any_alignment_and_length) {
