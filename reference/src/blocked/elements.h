@@ -77,6 +77,14 @@ void ForEachStripRow(const ElementsPlan& plan, Walked* walked, const std::byte* 
   }
 }
 
+// Whether a strip's rows are packed in tensor 0 and in packed 32-bit indices, which
+// the SIMD column loops take (simd::GatherColumn, simd::ScatterColumn).
+inline bool StripRowsInLanes(const ElementsPlan& plan) {
+  const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
+  return ElementSize(plan.index_type) == 4 && inner.stride[0] == int64_t(plan.element_size) &&
+         inner.stride[1] == 4;
+}
+
 // The index's position along an axis of `size`: negative values count from the
 // end; outside [0, size) for one out of range (a UINT64 past INT64_MAX saturates).
 template <class I>

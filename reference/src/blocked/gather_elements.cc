@@ -50,14 +50,6 @@ void GatherRange(const ElementsPlan& plan, const Bindings& bindings, uint64_t be
   }
 }
 
-// Whether the strips' rows are packed output and packed 32-bit indices, which
-// simd::GatherColumn takes.
-bool GathersColumns(const ElementsPlan& plan) {
-  const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
-  return ElementSize(plan.index_type) == 4 && inner.stride[0] == int64_t(plan.element_size) &&
-         inner.stride[1] == 4;
-}
-
 // Items [begin, end) of a nest cut into strips (ElementsPlan::strip): each strip's
 // input rows packed, then its output rows gathered from there.
 template <class T, class I>
@@ -67,7 +59,7 @@ void GatherStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t b
   const int64_t slab_row = int64_t(plan.strip * sizeof(T));
   const int64_t last = int64_t(plan.axis_size) - 1;
   const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
-  const bool in_columns = GathersColumns(plan);
+  const bool in_columns = StripRowsInLanes(plan);
   ForEachStripRow(plan, bindings.outputs[0], bindings.inputs[1], bindings.inputs[0], slab, begin,
                   end, [&](std::byte* o, const std::byte* x) {
                     if (in_columns)

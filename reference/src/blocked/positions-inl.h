@@ -21,6 +21,9 @@ HWY_BEFORE_NAMESPACE();
 namespace dmlconf::blocked::simd {
 namespace HWY_NAMESPACE {
 
+// Indices resolved into positions at a time: 1 KiB of them, in L1 beside the line.
+constexpr uint64_t kChunk = 256;
+
 // fn(k, positions[k]) for k < n, in order, two positions to a load: a load each
 // made the element loops load-bound on Zen 3, whose three load and store slots a
 // cycle the position, the element and its store all take (report_notes.md, "The

@@ -65,8 +65,7 @@ void ScatterStrips(const ElementsPlan& plan, const Bindings& bindings, uint64_t 
   std::byte* const slab = SlabScratch();
   const int64_t slab_row = int64_t(plan.strip * sizeof(T));
   const LoopDim& inner = plan.nest.dims[plan.nest.rank - 1];
-  const bool in_columns =
-      sizeof(I) == 4 && inner.stride[0] == int64_t(sizeof(T)) && inner.stride[1] == 4;
+  const bool in_columns = StripRowsInLanes(plan);
   ForEachStripRow(plan, bindings.inputs[2], bindings.inputs[1], bindings.outputs[0], slab, begin,
                   end, [&](const std::byte* u, const std::byte* x) {
                     if (in_columns)

@@ -50,8 +50,6 @@ HWY_INLINE V ResolveLanes(D d, V index, V size, V last) {
   }
 }
 
-// Indices resolved at a time: 1 KiB of positions, in L1 beside the line.
-constexpr uint64_t kChunk = 256;
 // How far ahead the index stream is asked for, in bytes.
 constexpr size_t kIndicesAhead = 2048;
 

@@ -28,9 +28,6 @@ namespace dmlconf::blocked::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Indices resolved at a time: 1 KiB of positions, in L1 beside the line.
-constexpr uint64_t kChunk = 256;
-
 // One index's position in a line of `size` (elements.h's IndexPosition), or -1
 // when outside it.
 template <bool kSigned>
