@@ -1,7 +1,9 @@
 # Runs the committed suite against one mutant of the mutant plug-in:
 #   cmake -DDMLCONF=dmlconf -DPLUGIN=plugin.so -DCASES=cases -DMUTANT=name [-DLEVEL=X_Y]
+#         [-DTRANSPORT=plugin|plugin-in-process]
 #         -P run_mutant.cmake
-# LEVEL is the feature level the plug-in declares (default 6_4). With
+# LEVEL is the feature level the plug-in declares (default 6_4). TRANSPORT is how
+# dmlconf loads it: plugin (a host process, the default) or plugin-in-process. With
 # -DEVERY_OPERATOR=ON the mutant must be caught by a case of every operator, not
 # only by some case.
 # MUTANT "none" (the honest reference) must pass every case (exit 0, nothing
@@ -14,7 +16,10 @@ endif()
 set(ENV{DMLCONF_MUTANT} "${MUTANT}")
 set(ENV{DMLCONF_MUTANT_LEVEL} "${LEVEL}")
 set(device "mutant ${MUTANT} (as a ${LEVEL} device)")
-execute_process(COMMAND ${DMLCONF} run ${CASES} --backend plugin:${PLUGIN}
+if(NOT DEFINED TRANSPORT)
+  set(TRANSPORT plugin)
+endif()
+execute_process(COMMAND ${DMLCONF} run ${CASES} --backend ${TRANSPORT}:${PLUGIN}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(all "${out}${err}")
 
