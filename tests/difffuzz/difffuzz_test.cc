@@ -100,7 +100,8 @@ TEST(Drawing, ReferenceAgreesWithTheOracleOnDrawnCases) {
 // but A1's (an aliased output: implementation-defined, never a must-reject case) and the
 // retired multiple-of-4 one (no longer raised: reference/src/validate/tensor_rules.cc).
 // Some rules are rare (BlockSize 0 is one edit of one field of four operators), so the
-// operators take turns until every rule has been seen.
+// operators take turns until every rule has been seen (some 2,000 turns, 1 Dec 2026), drawn
+// without the valid cases' data: with it, the turns took 75 s, without 0.6 s.
 TEST(Drawing, BrokenCasesCoverEveryRule) {
   std::set<Reason> wanted;
   for (Reason reason : AllReasons())
@@ -111,7 +112,7 @@ TEST(Drawing, BrokenCasesCoverEveryRule) {
   for (uint64_t i = 0; i < 5000 && broken != wanted; ++i)
     for (FeatureLevel level : {kHighestFeatureLevel, FeatureLevel::k1_0})
       for (OperatorType op : kAllOperatorTypes) {
-        const std::optional<FuzzCase> c = DrawAt(op, 5, i, {level, true});
+        const std::optional<FuzzCase> c = DrawAt(op, 5, i, {level, true, false});
         if (!c || c->gen.expect != Expect::kReject) continue;
         broken.insert(c->gen.reason);
         // Exactly that rule: the reference's validation says so at the case's level.

@@ -230,7 +230,7 @@ std::optional<FuzzCase> DrawCase(OperatorType op, const DrawContext& context, Ta
     if (!v.ok() && !(facts.implementation_defined && v.reason == Reason::TENSOR_OUTPUT_ALIASED))
       return std::nullopt;
     c.expect = facts.implementation_defined ? Expect::kRefuseOrRun : Expect::kMatch;
-    if (!AddData(c, tape, &fc.traits)) return std::nullopt;
+    if (context.data && !AddData(c, tape, &fc.traits)) return std::nullopt;
   } else {
     c.level = level;
     c.expect = Expect::kReject;

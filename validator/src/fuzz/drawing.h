@@ -19,6 +19,9 @@ namespace dmlconf::fuzz {
 struct DrawContext {
   FeatureLevel level = kHighestFeatureLevel;  // the rows drawn from
   bool broken_too = true;                     // --profile directml: must-reject cases too
+  // A valid case's inputs and expected outputs, most of a drawing's time; false leaves
+  // them out, for a look at the descriptors alone (which rules the drawing breaks).
+  bool data = true;
 };
 
 struct FuzzCase {
