@@ -1,6 +1,11 @@
 // The mutant plug-in's C ABI (dmlconf_backend.h): DMLCONF_MUTANT, read once
 // when dmlconf_backend_entry() is first called, picks the mutant; an unset or
-// unknown name refuses to load, listing the names.
+// unknown name refuses to load, listing the names. A copy of the module named
+// NAME@LEVEL.so (join-axis-off-by-one@6_4.so), with DMLCONF_MUTANT unset, is that
+// mutant at that level: each copy is a module of its own, so one dmlconf run loads
+// every mutant and reads the cases once (tests/mutants/run_all_mutants.cmake).
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -74,9 +79,35 @@ int Execute(const dmlconf_operator_desc* desc, uint32_t, const void* const* inpu
   }
 }
 
-// The mutant DMLCONF_MUTANT names, or nullptr after saying on stderr why not.
+// NAME and LEVEL of this module's file name, NAME@LEVEL.so, when it is so named.
+struct FileChoice {
+  std::string name, level;
+};
+std::optional<FileChoice> ChoiceInFileName() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&Write), &info) == 0 || info.dli_fname == nullptr)
+    return std::nullopt;
+  std::string_view file = info.dli_fname;
+  file.remove_prefix(file.find_last_of('/') + 1);  // npos + 1 == 0: no folder
+  const size_t at = file.find('@');
+  if (at == std::string_view::npos || !file.ends_with(".so")) return std::nullopt;
+  return FileChoice{std::string(file.substr(0, at)),
+                    std::string(file.substr(at + 1, file.size() - at - 1 - 3))};
+}
+
+// DMLCONF_MUTANT, else this module's file name (ChoiceInFileName).
+std::optional<std::string> Setting(const char* variable, std::string FileChoice::*part) {
+  if (const char* value = std::getenv(variable)) return std::string(value);
+  if (std::getenv("DMLCONF_MUTANT") == nullptr)
+    if (const std::optional<FileChoice> choice = ChoiceInFileName()) return (*choice).*part;
+  return std::nullopt;
+}
+
+// The mutant DMLCONF_MUTANT (or the file name) names, or nullptr after saying on stderr
+// why not.
 const Mutant* Choose() {
-  const char* name = std::getenv("DMLCONF_MUTANT");
+  const std::optional<std::string> setting = Setting("DMLCONF_MUTANT", &FileChoice::name);
+  const char* name = setting ? setting->c_str() : nullptr;
   for (const Mutant& m : AllMutants())
     if (name && name == std::string_view(m.name)) return &m;
   std::string known;
@@ -92,7 +123,8 @@ const Mutant* Choose() {
 // 6_4. The runner lets a 6_4 device accept what only an older row forbids, so
 // a validation mistake shows only on a device that declares that older level.
 std::optional<uint32_t> DeclaredLevel() {
-  const char* text = std::getenv("DMLCONF_MUTANT_LEVEL");
+  const std::optional<std::string> setting = Setting("DMLCONF_MUTANT_LEVEL", &FileChoice::level);
+  const char* text = setting ? setting->c_str() : nullptr;
   if (text == nullptr || *text == '\0') return 0x6400;
   if (const std::optional<FeatureLevel> level = ParseFeatureLevel(text))
     return DirectMlLevel(*level);
