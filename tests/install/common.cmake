@@ -43,8 +43,10 @@ function(expect)
 endfunction()
 
 # The installed cases under `prefix` are the committed ones, file for file and byte for
-# byte; `list` with no PATH lists what the build tree's dmlconf lists of cases/, and `run`
-# with no PATH passes every one of them on the reference.
+# byte, and `run` with no PATH (they are its default: `run --help` says so, checked
+# where the prefix is moved) passes every one of them on the reference, as many as
+# `list` with no PATH lists. The source tree's cases are not listed again: the digest
+# has compared them, and a reading of the cases takes 12 s.
 function(expect_installed_suite_passes prefix)
   tree_digest("${SOURCE_DIR}/cases" committed)
   tree_digest("${prefix}/share/dmlconf/cases" installed)
@@ -52,15 +54,11 @@ function(expect_installed_suite_passes prefix)
     message(FATAL_ERROR "${prefix}/share/dmlconf/cases differs from the committed cases/:\n"
                         "committed:\n${committed}\ninstalled:\n${installed}")
   endif()
-  expect(RC 0 OUT committed_list COMMAND "${BUILD_DIR}/dmlconf" list "${SOURCE_DIR}/cases")
-  string(REGEX MATCHALL "\n" lines "${committed_list}")
+  expect(RC 0 OUT installed_list COMMAND "${prefix}/bin/dmlconf" list)
+  string(REGEX MATCHALL "\n" lines "${installed_list}")
   list(LENGTH lines cases)
   if(cases LESS 100)
-    message(FATAL_ERROR "only ${cases} committed cases listed:\n${committed_list}")
-  endif()
-  expect(RC 0 OUT installed_list COMMAND "${prefix}/bin/dmlconf" list)
-  if(NOT installed_list STREQUAL committed_list)
-    message(FATAL_ERROR "`dmlconf list` in ${prefix} differs from the committed cases'")
+    message(FATAL_ERROR "only ${cases} installed cases listed:\n${installed_list}")
   endif()
   expect(RC 0 REGEX "\n${cases} passed, 0 failed, 0 skipped\n$"
          COMMAND "${prefix}/bin/dmlconf" run --backend reference --report-dir "${SCRATCH}/report")

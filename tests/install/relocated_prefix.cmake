@@ -27,7 +27,8 @@ expect(RC 0 REGEX "JOIN at 6_4[^\n]*: ranks 1-8" COMMAND "${dmlconf}" support JO
 
 # plugin: finds the installed dmlconf-plugin-host beside the moved dmlconf.
 expect(RC 0 REGEX "\n[1-9][0-9]* passed, 0 failed, 0 skipped\n$"
-       COMMAND "${dmlconf}" run --backend "plugin:${SAMPLE_PLUGIN}" --filter "join/*")
+       COMMAND "${dmlconf}" run "${prefix}/share/dmlconf/cases/generated/join"
+               --backend "plugin:${SAMPLE_PLUGIN}")
 
 # The run reads the moved prefix's cases, not the source tree's: a case planted there
 # (a wrong expected value) fails, and its reproducer names the moved prefix.
