@@ -38,6 +38,10 @@ std::optional<FuzzCase> DrawAt(OperatorType op, uint64_t seed, uint64_t i,
   return std::nullopt;
 }
 
+// For the tests that look at the drawn descriptors alone: no valid case's data, most of
+// a drawing's time (DrawContext::data).
+constexpr DrawContext kDescriptorsOnly{kHighestFeatureLevel, true, false};
+
 // A folder of the test's own under $TMPDIR, removed again.
 class ScratchDir {
  public:
@@ -128,8 +132,7 @@ TEST(Drawing, BrokenCasesCoverEveryRule) {
 TEST(Drawing, NoOutputRuleBrokenOnLeadingIndexDimensions) {
   int checked = 0;
   for (uint64_t i = 0; i < 3000; ++i) {
-    const std::optional<FuzzCase> c =
-        DrawAt(OperatorType::kGather, 5, i, {kHighestFeatureLevel, true, false});
+    const std::optional<FuzzCase> c = DrawAt(OperatorType::kGather, 5, i, kDescriptorsOnly);
     if (!c || c->gen.expect != Expect::kReject) continue;
     if (c->gen.reason != Reason::GATHER_OUTPUT_SIZES_MISMATCH &&
         c->gen.reason != Reason::GATHER_OUTPUT_RANK_OVERFLOW)
@@ -152,7 +155,7 @@ TEST(Drawing, NoNdRejectionRestsOnM3OrN4) {
   for (OperatorType op :
        {OperatorType::kGatherNd, OperatorType::kGatherNd1, OperatorType::kScatterNd})
     for (uint64_t i = 0; i < 3000; ++i) {
-      const std::optional<FuzzCase> c = DrawAt(op, 33, i, {kHighestFeatureLevel, true, false});
+      const std::optional<FuzzCase> c = DrawAt(op, 33, i, kDescriptorsOnly);
       if (!c || c->gen.expect != Expect::kReject) continue;
       ++checked;
       const std::vector<TensorSlot> inputs = InputSlots(c->gen.desc);
@@ -256,15 +259,14 @@ TEST(Drawing, TraitsAreFacts) {
 }
 
 // The sizes mix 1s, small primes and, now and then, more than 65 535 elements along one
-// dimension; no tensor is larger than the drawing allows. Drawn without the data, as in
-// NoOutputRuleBrokenOnLeadingIndexDimensions and NoNdRejectionRestsOnM3OrN4: all three
-// look at descriptors only (28 s and 15 s with the data, milliseconds without).
+// dimension; no tensor is larger than the drawing allows. (With the data, this test took
+// 28 s and NoNdRejectionRestsOnM3OrN4 15 s; without, milliseconds.)
 TEST(Drawing, SizesMixOnesPrimesAndLargeOnes) {
   std::set<uint32_t> sizes;
   uint64_t largest = 0;
   for (uint64_t i = 0; i < 3000; ++i) {
     const std::optional<FuzzCase> c =
-        DrawAt(OperatorType::kReverseSubsequences, 41, i, {kHighestFeatureLevel, true, false});
+        DrawAt(OperatorType::kReverseSubsequences, 41, i, kDescriptorsOnly);
     ASSERT_TRUE(c);
     if (c->gen.expect == Expect::kReject) continue;  // past 2^32 elements on purpose, some
     for (const TensorSlot& slot : InputSlots(c->gen.desc)) {
